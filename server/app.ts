@@ -1,0 +1,80 @@
+// createApp builds the Express app from its dependencies; it never listens (index.ts does).
+import express from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { ClientHandler } from './http/client.ts';
+import { apiNotFound, errorHandler, HttpError } from './http/errors.ts';
+import { requestLogger } from './logger.ts';
+import { healthRouter } from './routes/health.ts';
+import { isEarlyAccessActive, type PublicConfig } from '#shared/public-config.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  clock?: Clock;
+  /** Serves the React client; absent in API-only tests. */
+  client?: ClientHandler;
+}
+
+export function publicConfig(config: Config, clock: Clock): PublicConfig {
+  return {
+    productName: config.productName,
+    supportEmail: config.supportEmail,
+    earlyAccessEnd: config.earlyAccessEnd,
+    earlyAccessActive: isEarlyAccessActive(config.earlyAccessEnd, clock.now()),
+    earlyAccessFormUrl: config.earlyAccessFormUrl ?? null,
+  };
+}
+
+export function contentSecurityPolicy(env: Config['env']) {
+  const development = env === 'development';
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      // Vite's dev server injects an inline hot-reload preamble; the built client needs none.
+      scriptSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: development ? ["'self'", 'ws:'] : ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+    },
+  };
+}
+
+export function createApp(deps: AppDeps): express.Express {
+  const { config, database, logger } = deps;
+  const app = express();
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestLogger(logger));
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.env) }));
+
+  app.use(healthRouter(database));
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  if (deps.client) app.use(deps.client.router);
+  app.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
+  app.use(errorHandler);
+  return app;
+}

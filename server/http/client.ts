@@ -1,0 +1,76 @@
+// Serves the React client: the built files in production, Vite's dev server in development.
+// Every non-API page answers with index.html carrying the public configuration.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler, type Router } from 'express';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
+
+const CONFIG_MARKER = '<!--public-config-->';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Puts the configuration into the page as inert JSON (no inline script, so the CSP stays strict). */
+export function renderIndexHtml(template: string, config: PublicConfig): string {
+  if (!template.includes(CONFIG_MARKER)) throw new Error(`index.html lacks the ${CONFIG_MARKER} marker`);
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return template
+    .replace(CONFIG_MARKER, `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.productName)}</title>`);
+}
+
+const wantsPage: (req: express.Request) => boolean = (req) =>
+  (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && req.path !== '/api';
+
+export interface ClientHandler {
+  router: Router;
+  close(): Promise<void>;
+}
+
+/** Production: hashed assets cached for a year, index.html never cached (it carries the configuration). */
+export function serveBuiltClient(dir: string, getConfig: () => PublicConfig): ClientHandler {
+  const indexFile = path.join(dir, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`The client is not built (${indexFile} is missing). Run "npm run build" first.`);
+  }
+  const template = readFileSync(indexFile, 'utf8');
+  const router = express.Router();
+  router.use(
+    '/assets',
+    express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
+  router.use(express.static(dir, { index: false, maxAge: '1h' }));
+  const page: RequestHandler = (req, res, next) => {
+    if (!wantsPage(req)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(renderIndexHtml(template, getConfig()));
+  };
+  router.use(page);
+  return { router, close: async () => {} };
+}
+
+/** Development: Vite in middleware mode, with hot reload. */
+export async function serveClientWithVite(root: string, getConfig: () => PublicConfig): Promise<ClientHandler> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    server: { middlewareMode: true },
+    appType: 'custom',
+  });
+  const router = express.Router();
+  router.use(vite.middlewares);
+  router.use(async (req, res, next) => {
+    if (!wantsPage(req)) return next();
+    try {
+      const template = readFileSync(path.join(root, 'client/index.html'), 'utf8');
+      const html = await vite.transformIndexHtml(req.originalUrl, template);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(renderIndexHtml(html, getConfig()));
+    } catch (err) {
+      next(err);
+    }
+  });
+  return { router, close: () => vite.close() };
+}

@@ -1,0 +1,59 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+
+/** An error whose message is meant for the client, with its HTTP status. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly issues: unknown[] | undefined;
+  constructor(status: number, message: string, issues?: unknown[]) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.issues = issues;
+  }
+}
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, `No API route for ${req.method} ${req.baseUrl}${req.path}`));
+};
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+const bodyParserMessages: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, 'The request body is not valid JSON'],
+  'entity.too.large': [413, 'The request body is too large'],
+  'encoding.unsupported': [415, 'The request body encoding is not supported'],
+  'charset.unsupported': [415, 'The request body charset is not supported'],
+  'request.aborted': [400, 'The request was aborted'],
+};
+
+/** The one place errors become responses: known errors keep their message, anything else is logged and hidden. */
+export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  let status = 500;
+  let body: { message: string; issues?: unknown[] } = { message: 'Something went wrong on our side. Please try again.' };
+
+  if (err instanceof HttpError) {
+    status = err.status;
+    body = err.issues ? { message: err.message, issues: err.issues } : { message: err.message };
+  } else if (err instanceof ZodError) {
+    status = 400;
+    body = {
+      message: err.issues[0]?.message ?? 'Invalid request',
+      issues: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    };
+  } else if (err instanceof Error && (err as BodyParserError).type && bodyParserMessages[(err as BodyParserError).type!]) {
+    [status, body.message] = bodyParserMessages[(err as BodyParserError).type!]!;
+  }
+
+  if (status >= 500) req.log.error({ err }, 'request failed');
+  else req.log.info({ status, message: body.message }, 'request refused');
+
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(status).json(body);
+};

@@ -1,0 +1,107 @@
+// Starts the product: config -> database (embedded unless DATABASE_URL) -> migrations -> app -> listen.
+// Stops cleanly on SIGTERM/SIGINT: no new connections, requests in flight finish, pool closed, database stopped.
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { createApp, publicConfig, systemClock } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { startEmbeddedPostgres, type RunningPostgres } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './http/client.ts';
+import { createLogger } from './logger.ts';
+
+const startedAt = performance.now();
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const logger = createLogger(config.logLevel);
+const cleanups: Array<() => Promise<void>> = [];
+
+async function runCleanups() {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    try {
+      await cleanup();
+    } catch (err) {
+      logger.error({ err }, 'shutdown step failed');
+    }
+  }
+}
+
+async function start(): Promise<Server> {
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const embedded: RunningPostgres = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'postgres'),
+      port: config.embeddedPostgresPort,
+      database: 'wazifa',
+      logger,
+    });
+    cleanups.push(() => embedded.stop());
+    databaseUrl = embedded.url;
+    logger.info({ port: config.embeddedPostgresPort, dir: config.dataDir }, 'embedded PostgreSQL started');
+  }
+
+  const database = createDatabase(databaseUrl, { max: config.databasePoolMax });
+  cleanups.push(() => database.close());
+  await runMigrations(database);
+
+  const getPublicConfig = () => publicConfig(config, systemClock);
+  const client: ClientHandler =
+    config.env === 'development'
+      ? await serveClientWithVite(path.resolve(import.meta.dirname, '..'), getPublicConfig)
+      : serveBuiltClient(config.clientDir, getPublicConfig);
+  cleanups.push(() => client.close());
+
+  const app = createApp({ config, database, logger, client, clock: systemClock });
+  return await new Promise<Server>((resolve, reject) => {
+    const server = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(server)));
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Idle keep-alive connections would hold close() open; busy ones finish their request first.
+    server.closeIdleConnections();
+    setTimeout(() => {
+      logger.warn('requests still running at the shutdown deadline; closing their connections');
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs).unref();
+  });
+}
+
+try {
+  const server = await start();
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info(
+    { url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, startupMs: Math.round(performance.now() - startedAt) },
+    `${config.productName} is listening`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await closeServer(server);
+    await runCleanups();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+} catch (err) {
+  logger.fatal({ err }, 'start-up failed');
+  await runCleanups();
+  process.exit(1);
+}

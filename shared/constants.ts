@@ -1,0 +1,122 @@
+// Business constants of the product (SPEC 3 and 9), used by client and server alike.
+// Nothing here is written twice: texts derive their numbers from these values.
+
+export const ROLES = ['job_seeker', 'company'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const USER_STATUSES = ['pending', 'active', 'rejected', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['pending_payment', 'active', 'expired', 'suspended'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const CURRENCY = 'AED';
+/** Money is kept in fils: 1 AED = 100 fils. */
+export const FILS_PER_AED = 100;
+
+export const PLAN_IDS = ['monthly', 'quarterly', 'annual'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface Plan {
+  id: PlanId;
+  months: number;
+  /** Price per month in fils. */
+  monthlyPriceFils: number;
+}
+
+export const PLANS: Record<PlanId, Plan> = {
+  monthly: { id: 'monthly', months: 1, monthlyPriceFils: 500 * FILS_PER_AED },
+  quarterly: { id: 'quarterly', months: 3, monthlyPriceFils: 450 * FILS_PER_AED },
+  annual: { id: 'annual', months: 12, monthlyPriceFils: 400 * FILS_PER_AED },
+};
+
+/** What one billing period of a plan costs, in fils. */
+export function planPeriodPriceFils(plan: Plan): number {
+  return plan.monthlyPriceFils * plan.months;
+}
+
+/** The advertised "from" price: the lowest monthly price of any plan, in fils. */
+export const LOWEST_MONTHLY_PRICE_FILS = Math.min(...PLAN_IDS.map((id) => PLANS[id].monthlyPriceFils));
+
+/** Whole AED amounts print without decimals, others with two (e.g. 1,350 or 12.50). */
+export function formatAed(fils: number, locale = 'en'): string {
+  const aed = fils / FILS_PER_AED;
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: Number.isInteger(aed) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(aed);
+}
+
+export const INDUSTRIES = [
+  'Construction',
+  'Hospitality',
+  'Retail',
+  'Manufacturing',
+  'Healthcare',
+  'Transportation',
+  'Cleaning Services',
+  'Security',
+  'Warehouse',
+  'Other',
+] as const;
+
+export const LANGUAGES = ['English', 'Arabic', 'Hindi', 'Urdu', 'Tagalog', 'Bengali', 'Malayalam', 'Tamil', 'Other'] as const;
+
+export const LOCATIONS = [
+  'Dubai, UAE',
+  'Abu Dhabi, UAE',
+  'Sharjah, UAE',
+  'Ajman, UAE',
+  'Ras Al Khaimah, UAE',
+  'Fujairah, UAE',
+  'Umm Al Quwain, UAE',
+  'Riyadh, Saudi Arabia',
+  'Jeddah, Saudi Arabia',
+  'Dammam, Saudi Arabia',
+  'Doha, Qatar',
+  'Manama, Bahrain',
+  'Kuwait City, Kuwait',
+  'Muscat, Oman',
+] as const;
+
+export const COUNTRIES = ['UAE', 'Saudi Arabia', 'Qatar', 'Bahrain', 'Kuwait', 'Oman'] as const;
+
+export const LIMITS = {
+  fullNameMin: 2,
+  phoneMin: 10,
+  locationMin: 2,
+  yearsOfExperienceMin: 0,
+  yearsOfExperienceMax: 50,
+  /** CV and resume: one file of at most 5 MB. */
+  documentMaxBytes: 5 * 1024 * 1024,
+  documentMaxFiles: 1,
+  videoMaxBytes: 100 * 1024 * 1024,
+  candidateCardSkills: 3,
+} as const;
+
+export const DOCUMENT_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
+export const DOCUMENT_CONTENT_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/quicktime', 'video/x-msvideo'] as const;
+
+export const TIMING = {
+  /** Activation after payment, and the sales team's answer, within this many hours. */
+  activationHours: 24,
+  salesResponseHours: 24,
+  roleRedirectMs: 1000,
+  toastDurationMs: 5000,
+  toastRemoveDelayMs: 1_000_000,
+  toastLimit: 1,
+  toastSwipeThreshold: 50,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+} as const;
+
+/** Date the early-access offer ends unless configured otherwise (EARLY_ACCESS_END). */
+export const DEFAULT_EARLY_ACCESS_END = '2025-11-15';
+
+/** Date the legal pages were last changed. */
+export const LEGAL_LAST_UPDATED = '2025-10-23';

@@ -1,0 +1,282 @@
+// Database schema, shared by server (queries, migrations) and client (types, form schemas).
+// Tables and fields of SPEC 3 keep their names; DESIGN 3 adds what a real product needs.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: varchar('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    email: varchar('email').unique(),
+    firstName: varchar('first_name'),
+    lastName: varchar('last_name'),
+    profileImageUrl: varchar('profile_image_url'),
+    role: varchar('role'),
+    status: varchar('status').notNull().default('pending'),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    locale: varchar('locale', { length: 16 }).notNull().default('en'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_oidc_identity_idx').on(t.oidcIssuer, t.oidcSubject),
+    index('users_status_idx').on(t.status),
+  ],
+);
+
+// The session store (connect-pg-simple) reads and writes this table by name.
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid').primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: timestamp('expire').notNull(),
+  },
+  (t) => [index('IDX_session_expire').on(t.expire)],
+);
+
+export const jobSeekerProfiles = pgTable(
+  'job_seeker_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: varchar('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    location: text('location').notNull(),
+    industries: text('industries').array().notNull(),
+    languages: text('languages').array().notNull(),
+    cvUrl: text('cv_url'),
+    videoUrl: text('video_url'),
+    bio: text('bio'),
+    yearsOfExperience: integer('years_of_experience'),
+    subscriptionPaidUntil: timestamp('subscription_paid_until', { withTimezone: true }),
+    visibility: varchar('visibility', { length: 16 }).notNull().default('visible'),
+    reviewNote: text('review_note'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One profile per job seeker (SPEC 6).
+  (t) => [uniqueIndex('job_seeker_profiles_user_id_idx').on(t.userId)],
+);
+
+export const companyProfiles = pgTable(
+  'company_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: varchar('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    contactPerson: text('contact_person').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    subscriptionPlan: varchar('subscription_plan', { length: 16 }).notNull(),
+    subscriptionStatus: varchar('subscription_status', { length: 24 }).notNull().default('pending_payment'),
+    paymentVerifiedAt: timestamp('payment_verified_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    subscriptionStartDate: timestamp('subscription_start_date', { withTimezone: true }),
+    subscriptionEndDate: timestamp('subscription_end_date', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('company_profiles_user_id_idx').on(t.userId),
+    index('company_profiles_status_idx').on(t.subscriptionStatus, t.createdAt),
+  ],
+);
+
+// Gap-free invoice numbers: one counter row per year, incremented in the invoice's transaction.
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: varchar('number', { length: 32 }).notNull().unique(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyProfiles.id, { onDelete: 'restrict' }),
+    plan: varchar('plan', { length: 16 }).notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('AED'),
+    subtotalFils: bigint('subtotal_fils', { mode: 'number' }).notNull(),
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
+    vatFils: bigint('vat_fils', { mode: 'number' }).notNull(),
+    totalFils: bigint('total_fils', { mode: 'number' }).notNull(),
+    // Seller and buyer as they were when the invoice was issued: an issued invoice never changes.
+    seller: jsonb('seller').notNull(),
+    buyer: jsonb('buyer').notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('issued'),
+    bankReference: text('bank_reference'),
+    verifiedById: varchar('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_year_sequence_idx').on(t.year, t.sequence),
+    index('invoices_company_id_idx').on(t.companyId, t.issuedAt),
+    index('invoices_verified_by_id_idx').on(t.verifiedById),
+    index('invoices_status_idx').on(t.status, t.issuedAt),
+  ],
+);
+
+// Every uploaded file. The ACL of SPEC 7 lives here: who owns it and whether it passed its checks.
+export const objects = pgTable(
+  'objects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    ownerId: varchar('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    // Anonymous uploads (careers resumes) are tied to a token kept hashed.
+    uploadTokenHash: text('upload_token_hash'),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    contentType: text('content_type'),
+    size: bigint('size', { mode: 'number' }),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('objects_owner_id_idx').on(t.ownerId), index('objects_status_created_at_idx').on(t.status, t.createdAt)],
+);
+
+export const careerApplications = pgTable(
+  'career_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    linkedinUrl: text('linkedin_url'),
+    message: text('message'),
+    resumeUrl: text('resume_url').notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedById: varchar('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('career_applications_created_at_idx').on(t.createdAt),
+    index('career_applications_reviewed_by_id_idx').on(t.reviewedById),
+  ],
+);
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    template: varchar('template', { length: 64 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: varchar('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 64 }).notNull(),
+    subjectType: varchar('subject_type', { length: 32 }).notNull(),
+    subjectId: text('subject_id').notNull(),
+    details: jsonb('details').notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_id_idx').on(t.actorId, t.at),
+    index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);
+
+export const candidateEvents = pgTable(
+  'candidate_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => jobSeekerProfiles.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 24 }).notNull(),
+    channel: varchar('channel', { length: 16 }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('candidate_events_company_id_idx').on(t.companyId, t.at),
+    index('candidate_events_profile_id_idx').on(t.profileId, t.at),
+  ],
+);
+
+export const shortlists = pgTable(
+  'shortlists',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => jobSeekerProfiles.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.profileId] }),
+    index('shortlists_profile_id_idx').on(t.profileId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type JobSeekerProfile = typeof jobSeekerProfiles.$inferSelect;
+export type CompanyProfile = typeof companyProfiles.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
+export type StoredObject = typeof objects.$inferSelect;
+export type CareerApplication = typeof careerApplications.$inferSelect;
+export type OutboxEmail = typeof emailOutbox.$inferSelect;
