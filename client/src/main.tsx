@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { AppProviders } from './app/providers';
 import './index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <h1>Stand Out. Get Discovered.</h1>
+    <AppProviders>
+      <App />
+    </AppProviders>
   </StrictMode>,
 );

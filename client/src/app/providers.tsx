@@ -1,0 +1,21 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { Toaster } from '@/components/ui/toaster';
+import { LoadingScreen } from '@/components/ui/spinner';
+import i18n from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={<LoadingScreen />}>
+          {children}
+          <Toaster />
+        </Suspense>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

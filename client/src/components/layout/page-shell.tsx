@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SiteFooter } from './site-footer';
+import { SiteHeader, type HeaderLink } from './site-header';
+
+/** Public page frame: fixed top bar, main landmark below it, footer. */
+export function PageShell({
+  children,
+  headerLinks,
+  showAccountActions,
+  footer = true,
+}: {
+  children: ReactNode;
+  headerLinks?: HeaderLink[];
+  showAccountActions?: boolean;
+  footer?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <SiteHeader links={headerLinks} showAccountActions={showAccountActions} />
+      <main id="main" className="flex-1 pt-16">
+        {children}
+      </main>
+      {footer && <SiteFooter />}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// All user-facing text goes through i18next. Each feature has its own namespace file under
+// locales/<language>/, loaded when a page first needs it, so the landing page does not carry the legal texts.
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { publicConfig } from './public-config';
+
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = catalogues[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No catalogue ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+export const RTL_LANGUAGES = new Set(['ar', 'ur']);
+
+void i18n
+  .use(lazyCatalogues)
+  .use(initReactI18next)
+  .init({
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: ['en'],
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: {
+      escapeValue: false, // React escapes
+      defaultVariables: { productName: publicConfig.productName, supportEmail: publicConfig.supportEmail },
+    },
+    react: { useSuspense: true },
+  });
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+  document.documentElement.dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
+});
+
+export default i18n;
