@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { DEFAULT_EARLY_ACCESS_END } from '#shared/constants.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 
 const isoDate = z

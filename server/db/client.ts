@@ -12,6 +12,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The same server's connection string for another database. */
+export function databaseUrlFor(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
 export function createDatabase(connectionString: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString,

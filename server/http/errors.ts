@@ -17,9 +17,11 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `No API route for ${req.method} ${req.baseUrl}${req.path}`));
 };
 
-interface BodyParserError extends Error {
+/** Errors from Express' own middleware (body parser, static files) carry a status and a type. */
+interface MiddlewareError extends Error {
   type?: string;
   status?: number;
+  expose?: boolean;
 }
 
 const bodyParserMessages: Record<string, [number, string]> = {
@@ -44,8 +46,11 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
       message: err.issues[0]?.message ?? 'Invalid request',
       issues: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     };
-  } else if (err instanceof Error && (err as BodyParserError).type && bodyParserMessages[(err as BodyParserError).type!]) {
-    [status, body.message] = bodyParserMessages[(err as BodyParserError).type!]!;
+  } else if (err instanceof Error) {
+    const { type, status: ownStatus, expose } = err as MiddlewareError;
+    const known = type ? bodyParserMessages[type] : undefined;
+    if (known) [status, body.message] = known;
+    else if (ownStatus && ownStatus >= 400 && ownStatus < 500 && expose) [status, body.message] = [ownStatus, err.message];
   }
 
   if (status >= 500) req.log.error({ err }, 'request failed');

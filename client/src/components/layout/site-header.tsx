@@ -30,14 +30,17 @@ function NavLink({ link, className, onClick }: { link: HeaderLink; className: st
 /** Fixed top bar: logo to /, the page's links, Log In and Get Started; a menu toggle on small screens. */
 export function SiteHeader({ links = [], showAccountActions = true }: { links?: HeaderLink[]; showAccountActions?: boolean }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const [location] = useLocation();
+  // The menu belongs to the page it was opened on: navigating anywhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location;
+  const setOpen = (value: boolean | ((was: boolean) => boolean)) =>
+    setOpenOn((current) => ((typeof value === 'function' ? value(current === location) : value) ? location : null));
   const menuId = useId();
 
-  useEffect(() => setOpen(false), [location]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);

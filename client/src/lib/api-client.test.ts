@@ -1,0 +1,68 @@
+// Runs the client's fetch code against a real HTTP server on loopback.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, apiRequest, errorMessage, getQueryFn } from './api-client';
+
+let server: Server;
+let base: string;
+const seen: Array<{ method?: string; url?: string; contentType?: string; body: string }> = [];
+
+beforeAll(async () => {
+  server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ method: req.method, url: req.url, contentType: req.headers['content-type'], body });
+      if (req.url === '/api/json-error') {
+        res.writeHead(409, { 'Content-Type': 'application/json' }).end('{"message":"Role already set"}');
+      } else if (req.url === '/api/empty-error') {
+        res.writeHead(503).end();
+      } else if (req.url === '/api/auth/user') {
+        res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"message":"Unauthorized"}');
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('apiRequest', () => {
+  it('sends JSON with its content type only when there is a body', async () => {
+    await apiRequest('POST', `${base}/api/thing`, { role: 'company' });
+    await apiRequest('POST', `${base}/api/other`);
+    expect(seen.at(-2)).toMatchObject({ method: 'POST', contentType: 'application/json', body: '{"role":"company"}' });
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', contentType: undefined, body: '' });
+  });
+
+  it("turns a non-OK answer into '{status}: {response text}'", async () => {
+    const error = await apiRequest('POST', `${base}/api/json-error`, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('409: {"message":"Role already set"}');
+    expect(errorMessage(error, 'Failed to set role')).toBe('Role already set');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    const error = await apiRequest('GET', `${base}/api/empty-error`).catch((e: unknown) => e);
+    expect((error as ApiError).message).toBe('503: Service Unavailable');
+    expect(errorMessage(error, 'Failed to set role')).toBe('Failed to set role');
+  });
+});
+
+describe('getQueryFn', () => {
+  const call = (fn: ReturnType<typeof getQueryFn>, key: string[]) =>
+    (fn as unknown as (ctx: { queryKey: string[] }) => Promise<unknown>)({ queryKey: key });
+
+  it('fetches the query key joined with /', async () => {
+    const data = await call(getQueryFn({ on401: 'throw' }), [`${base}/api`, 'things', '42']);
+    expect(data).toEqual({ ok: true });
+    expect(seen.at(-1)?.url).toBe('/api/things/42');
+  });
+
+  it('throws on 401 by default and gives null when asked to', async () => {
+    await expect(call(getQueryFn({ on401: 'throw' }), [`${base}/api/auth/user`])).rejects.toThrow('401: ');
+    await expect(call(getQueryFn({ on401: 'returnNull' }), [`${base}/api/auth/user`])).resolves.toBeNull();
+  });
+});

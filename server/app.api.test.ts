@@ -1,0 +1,164 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, publicConfig, systemClock } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { serveBuiltClient } from './http/client.ts';
+import { createTestApp, type TestApp } from './test/app.ts';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('health checks', () => {
+  it('reports the process alive with a request id', async () => {
+    const res = await request(testApp.app).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps a sane incoming request id and replaces an unsafe one', async () => {
+    const kept = await request(testApp.app).get('/healthz').set('X-Request-Id', 'lb-1234.abc');
+    expect(kept.headers['x-request-id']).toBe('lb-1234.abc');
+    const replaced = await request(testApp.app).get('/healthz').set('X-Request-Id', 'bad id\twith <html>');
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('is ready while the database answers', async () => {
+    const res = await request(testApp.app).get('/readyz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ready' });
+  });
+
+  it('is not ready (503) when the database does not answer', async () => {
+    // A port nobody listens on: connections are refused.
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const database = createDatabase(`postgres://nobody:nothing@127.0.0.1:${port}/none`);
+    const app = createApp({ config: testApp.config, database, logger: pino({ level: 'silent' }) });
+    const res = await request(app).get('/readyz');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'Database unavailable' });
+    await database.close();
+  });
+});
+
+describe('API errors', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await request(testApp.app).get('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).toEqual({ message: 'No API route for GET /api/no-such-thing' });
+  });
+
+  it('answers malformed JSON with 400 and no internals', async () => {
+    const res = await request(testApp.app)
+      .post('/api/anything')
+      .set('Content-Type', 'application/json')
+      .send('{"unterminated": ');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON' });
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('answers an oversized JSON body with 413', async () => {
+    const res = await request(testApp.app)
+      .post('/api/anything')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ text: 'x'.repeat(200 * 1024) }));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'The request body is too large' });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and no framework banner', async () => {
+    const res = await request(testApp.app).get('/healthz');
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('serving the client', () => {
+  let dir: string;
+  let app: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-client-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><title>x</title><!--public-config--></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(path.join(dir, 'assets/app-123.js'), 'console.log(1)');
+    const config = loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Jobs <& Co>', EARLY_ACCESS_END: '2099-01-31' });
+    app = createApp({
+      config,
+      database: testApp.testDatabase.database,
+      logger: pino({ level: 'silent' }),
+      client: serveBuiltClient(dir, () => publicConfig(config, systemClock)),
+    });
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers any page path with the app and its public configuration', async () => {
+    const res = await request(app).get('/some/deep/page?x=1');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toContain('<title>Jobs &#60;&#38; Co&#62;</title>');
+    const json = /<script type="application\/json" id="public-config">(.*?)<\/script>/.exec(res.text)?.[1];
+    expect(json).toBeDefined();
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json!)).toEqual({
+      productName: 'Jobs <& Co>',
+      supportEmail: 'support@wazifa.example',
+      earlyAccessEnd: '2099-01-31',
+      earlyAccessActive: true,
+      earlyAccessFormUrl: null,
+    });
+  });
+
+  it('serves hashed assets with a long cache and answers a missing asset with 404, not the page', async () => {
+    const asset = await request(app).get('/assets/app-123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await request(app).get('/assets/gone-456.js');
+    expect(missing.status).toBe(404);
+    expect(missing.text).not.toContain('<div id="root">');
+  });
+
+  it('never answers API paths with the page', async () => {
+    const res = await request(app).get('/api/unknown');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('refuses to start without a built client, naming the fix', () => {
+    expect(() => serveBuiltClient(path.join(dir, 'nope'), () => publicConfig(testApp.config, systemClock))).toThrow(
+      /npm run build/,
+    );
+  });
+});

@@ -1,0 +1,44 @@
+// Builds the real app on a fresh test database, for supertest and browser tests.
+import { createServer, type Server } from 'node:http';
+import pino from 'pino';
+import { createApp, publicConfig, systemClock, type Clock } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { serveBuiltClient } from '../http/client.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  config: Config;
+  testDatabase: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; serveClient?: boolean } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const testDatabase = await createTestDatabase();
+  const clock = options.clock ?? systemClock;
+  const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock)) : undefined;
+  const app = createApp({ config, database: testDatabase.database, logger: pino({ level: 'silent' }), clock, client });
+  return { app, config, testDatabase, close: () => testDatabase.drop() };
+}
+
+/** The app listening on a free loopback port, for a real browser. */
+export async function startTestServer(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<TestApp & { baseUrl: string }> {
+  const testApp = await createTestApp({ serveClient: true, ...options });
+  const server: Server = createServer(testApp.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    ...testApp,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await testApp.close();
+    },
+  };
+}
