@@ -4,9 +4,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { createApp, publicConfig, systemClock } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createDatabase } from './db/client.ts';
-import { startEmbeddedPostgres, type RunningPostgres } from './db/embedded.ts';
-import { runMigrations } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
 import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './http/client.ts';
 import { createLogger } from './logger.ts';
 
@@ -37,22 +35,8 @@ async function runCleanups() {
 }
 
 async function start(): Promise<Server> {
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    const embedded: RunningPostgres = await startEmbeddedPostgres({
-      dir: path.join(config.dataDir, 'postgres'),
-      port: config.embeddedPostgresPort,
-      database: 'wazifa',
-      logger,
-    });
-    cleanups.push(() => embedded.stop());
-    databaseUrl = embedded.url;
-    logger.info({ port: config.embeddedPostgresPort, dir: config.dataDir }, 'embedded PostgreSQL started');
-  }
-
-  const database = createDatabase(databaseUrl, { max: config.databasePoolMax });
-  cleanups.push(() => database.close());
-  await runMigrations(database);
+  const { database, close } = await openDatabase(config, logger);
+  cleanups.push(close);
 
   const getPublicConfig = () => publicConfig(config, systemClock);
   const client: ClientHandler =

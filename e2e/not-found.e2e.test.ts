@@ -1,0 +1,44 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../server/test/app.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('unknown paths', () => {
+  it('show 404 Page Not Found with a way home', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/no/such/page`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
+    expect(await page.title()).toBe('404 Page Not Found | Wazifa');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('fit a 375 px screen behind a menu toggle', async () => {
+    const { page, problems, context } = await openPage(browser, { width: 375, height: 740 });
+    await page.goto(`${server.baseUrl}/nowhere`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await page.getByRole('button', { name: 'Close menu' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
