@@ -54,7 +54,6 @@ export function serveBuiltClient(dir: string, getConfig: () => PublicConfig): Cl
 export async function serveClientWithVite(root: string, getConfig: () => PublicConfig): Promise<ClientHandler> {
   const { createServer } = await import('vite');
   const vite = await createServer({
-    root,
     configFile: path.join(root, 'vite.config.ts'),
     server: { middlewareMode: true },
     appType: 'custom',

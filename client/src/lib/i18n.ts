@@ -2,6 +2,7 @@
 // locales/<language>/, loaded when a page first needs it, so the landing page does not carry the legal texts.
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import common from '../locales/en/common.json';
 import { publicConfig } from './public-config';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -31,6 +32,9 @@ void i18n
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: ['en'],
+    // The common texts (top bar, footer, loading) ship with the app so the first paint needs no request.
+    resources: { en: { common } },
+    partialBundledLanguages: true,
     ns: ['common'],
     defaultNS: 'common',
     interpolation: {
