@@ -5,7 +5,8 @@ import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, publicConfig, systemClock } from './app.ts';
+import { createApp, publicConfig } from './app.ts';
+import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { serveBuiltClient } from './http/client.ts';
@@ -111,7 +112,7 @@ describe('serving the client', () => {
       '<!doctype html><html><head><title>x</title><!--public-config--></head><body><div id="root"></div></body></html>',
     );
     await writeFile(path.join(dir, 'assets/app-123.js'), 'console.log(1)');
-    const config = loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Jobs <& Co>', EARLY_ACCESS_END: '2099-01-31' });
+    const config = { ...testApp.config, ...loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Jobs <& Co>', EARLY_ACCESS_END: '2099-01-31', SESSION_SECRET: testApp.config.sessionSecret }) };
     app = createApp({
       config,
       database: testApp.testDatabase.database,
@@ -138,6 +139,7 @@ describe('serving the client', () => {
       earlyAccessEnd: '2099-01-31',
       earlyAccessActive: true,
       earlyAccessFormUrl: null,
+      oidcProviderName: null,
     });
   });
 
@@ -146,7 +148,7 @@ describe('serving the client', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     const missing = await request(app).get('/assets/gone-456.js');
-    expect(missing.status).toBe(404);
+    expect(missing.status, missing.text).toBe(404);
     expect(missing.text).not.toContain('<div id="root">');
   });
 

@@ -2,25 +2,29 @@
 import express from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { ClientHandler } from './http/client.ts';
 import { apiNotFound, errorHandler, HttpError } from './http/errors.ts';
 import { requestLogger } from './logger.ts';
+import { loadCurrentUser } from './auth/current-user.ts';
+import { sessionMiddleware } from './auth/session.ts';
+import { requireSameOrigin } from './http/same-origin.ts';
+import { authRouter } from './routes/auth.ts';
+import { accountContext } from './services/accounts.ts';
 import { healthRouter } from './routes/health.ts';
 import { isEarlyAccessActive, type PublicConfig } from '#shared/public-config.ts';
-
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 export interface AppDeps {
   config: Config;
   database: Database;
   logger: Logger;
   clock?: Clock;
+  /** Told when an e-mail was queued, so it goes out at once rather than at the next poll. */
+  mailer?: { kick(): void };
+  /** OpenID Connect routes (/api/login, /api/callback, /api/logout), when a provider is configured. */
+  oidc?: express.Router;
   /** Serves the React client; absent in API-only tests. */
   client?: ClientHandler;
 }
@@ -32,6 +36,7 @@ export function publicConfig(config: Config, clock: Clock): PublicConfig {
     earlyAccessEnd: config.earlyAccessEnd,
     earlyAccessActive: isEarlyAccessActive(config.earlyAccessEnd, clock.now()),
     earlyAccessFormUrl: config.earlyAccessFormUrl ?? null,
+    oidcProviderName: config.oidc?.providerName ?? null,
   };
 }
 
@@ -59,6 +64,9 @@ export function contentSecurityPolicy(env: Config['env']) {
 
 export function createApp(deps: AppDeps): express.Express {
   const { config, database, logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  const mailer = deps.mailer ?? { kick() {} };
+  if (!config.sessionSecret) throw new Error('createApp needs config.sessionSecret');
   const app = express();
 
   app.disable('x-powered-by');
@@ -69,7 +77,13 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(healthRouter(database));
 
   const api = express.Router();
+  api.use(requireSameOrigin(config.publicUrl));
   api.use(express.json({ limit: '100kb' }));
+  api.use(sessionMiddleware({ pool: database.pool, secret: config.sessionSecret, idleMs: config.sessionIdleMs }));
+  api.use(loadCurrentUser(database.db, clock, config.sessionAbsoluteMs));
+
+  api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
+  if (deps.oidc) api.use(deps.oidc);
   api.use(apiNotFound);
   app.use('/api', api);
 

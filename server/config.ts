@@ -37,8 +37,38 @@ const envSchema = z.object({
   PRODUCT_NAME: z.preprocess(emptyAsUndefined, z.string().max(60).default('Wazifa')),
   SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('support@wazifa.example')),
 
+  SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_IDLE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(5).default(7 * 24 * 60)),
+  SESSION_ABSOLUTE_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(30 * 24)),
+  ADMIN_EMAILS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+  ),
+
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+
+  OIDC_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  OIDC_PROVIDER_NAME: z.preprocess(emptyAsUndefined, z.string().max(40).default('Single Sign-On')),
+
   EARLY_ACCESS_END: z.preprocess(emptyAsUndefined, isoDate.default(DEFAULT_EARLY_ACCESS_END)),
   EARLY_ACCESS_FORM_URL: optionalUrl,
+}).superRefine((e, ctx) => {
+  const oidc = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+    for (const [name, value] of [['OIDC_ISSUER_URL', e.OIDC_ISSUER_URL], ['OIDC_CLIENT_ID', e.OIDC_CLIENT_ID], ['OIDC_CLIENT_SECRET', e.OIDC_CLIENT_SECRET]] as const) {
+      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other OIDC_ variables' });
+    }
+  }
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -61,6 +91,15 @@ export interface Config {
   supportEmail: string;
   earlyAccessEnd: string;
   earlyAccessFormUrl: string | undefined;
+  /** Signs session cookies; when unset, one is made and kept in DATA_DIR (fine for a single process). */
+  sessionSecret: string | undefined;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** Verified addresses that are administrators. */
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string; providerName: string } | undefined;
   /** Directory of the built client (vite build). */
   clientDir: string;
 }
@@ -105,6 +144,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     earlyAccessEnd: e.EARLY_ACCESS_END,
     earlyAccessFormUrl: e.EARLY_ACCESS_FORM_URL,
+    sessionSecret: e.SESSION_SECRET,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    adminEmails: e.ADMIN_EMAILS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <${e.SUPPORT_EMAIL}>`,
+    oidc:
+      e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, providerName: e.OIDC_PROVIDER_NAME }
+        : undefined,
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
   };
 }

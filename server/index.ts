@@ -2,11 +2,15 @@
 // Stops cleanly on SIGTERM/SIGINT: no new connections, requests in flight finish, pool closed, database stopped.
 import path from 'node:path';
 import type { Server } from 'node:http';
-import { createApp, publicConfig, systemClock } from './app.ts';
+import { createApp, publicConfig } from './app.ts';
+import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { loadOrCreateSessionSecret } from './auth/session.ts';
 import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './http/client.ts';
 import { createLogger } from './logger.ts';
+import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
+import { startOutboxWorker } from './mail/worker.ts';
 
 const startedAt = performance.now();
 
@@ -35,6 +39,7 @@ async function runCleanups() {
 }
 
 async function start(): Promise<Server> {
+  if (!config.sessionSecret) config = { ...config, sessionSecret: await loadOrCreateSessionSecret(config.dataDir) };
   const { database, close } = await openDatabase(config, logger);
   cleanups.push(close);
 
@@ -45,7 +50,14 @@ async function start(): Promise<Server> {
       : serveBuiltClient(config.clientDir, getPublicConfig);
   cleanups.push(() => client.close());
 
-  const app = createApp({ config, database, logger, client, clock: systemClock });
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createLogTransport(logger);
+  const mailer = startOutboxWorker({ database, transport, from: config.mailFrom, logger });
+  cleanups.push(async () => {
+    await mailer.stop();
+    await transport.close?.();
+  });
+
+  const app = createApp({ config, database, logger, client, clock: systemClock, mailer });
   return await new Promise<Server>((resolve, reject) => {
     const server = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });

@@ -9,6 +9,8 @@ export interface PublicConfig {
   earlyAccessActive: boolean;
   /** External form the job-seeker Join Early Access button opens, when one is configured. */
   earlyAccessFormUrl: string | null;
+  /** Name on the 'Continue with …' button when an OpenID Connect provider is configured. */
+  oidcProviderName: string | null;
 }
 
 /** The Gulf's business day: UAE time, UTC+4 all year (no daylight saving). */

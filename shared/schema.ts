@@ -39,6 +39,8 @@ export const users = pgTable(
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
     locale: varchar('locale', { length: 16 }).notNull().default('en'),
+    // Raised to end every session of the user at once (password reset).
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -271,6 +273,34 @@ export const shortlists = pgTable(
     primaryKey({ columns: [t.companyId, t.profileId] }),
     index('shortlists_profile_id_idx').on(t.profileId),
   ],
+);
+
+// Single-use links sent by e-mail (verify address, reset password); only a hash of the token is kept.
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: varchar('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 24 }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_tokens_user_id_idx').on(t.userId, t.purpose)],
+);
+
+// Fixed-window counters for rate limits, shared by every process of the product.
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -16,7 +16,6 @@ export const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    // eslint-disable-next-line no-restricted-properties -- the test harness reads its own setting
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });

@@ -4,7 +4,10 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { userInfo } from 'node:os';
+import pg from 'pg';
 import type { Logger } from 'pino';
+
+const { Client } = pg;
 
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; created and initialised on first use, reused afterwards. */
@@ -63,6 +66,30 @@ async function readOrCreatePassword(file: string): Promise<string> {
   return password;
 }
 
+async function answers(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`create database "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const clusterDir = path.resolve(options.dir);
@@ -81,7 +108,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     options.logger?.debug({ postgres: text }, 'embedded postgres');
   };
 
-  const pg = new EmbeddedPostgres({
+  const cluster = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port: options.port,
     user: 'postgres',
@@ -96,27 +123,27 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onError: remember,
   });
 
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}`;
+  // Already running for this directory (the server is up and a command-line tool needs the database):
+  // use it, and leave stopping it to its owner.
+  if (existsSync(path.join(clusterDir, 'postmaster.pid')) && (await answers(`${base}/postgres`))) {
+    await ensureDatabase(`${base}/postgres`, options.database);
+    return { url: `${base}/${options.database}`, adminUrl: `${base}/postgres`, stop: async () => {} };
+  }
+
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     options.logger?.info({ dir: clusterDir }, 'initialising embedded PostgreSQL');
-    await pg.initialise();
+    await cluster.initialise();
   }
   try {
-    await pg.start();
+    await cluster.start();
   } catch {
     throw new Error(
       `The embedded PostgreSQL did not start on port ${options.port} (is another instance running? set EMBEDDED_POSTGRES_PORT or DATABASE_URL).\n${recentLog.join('\n')}`,
     );
   }
 
-  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}`;
-  const client = pg.getPgClient('postgres', '127.0.0.1');
-  try {
-    await client.connect();
-    const exists = await client.query('select 1 from pg_database where datname = $1', [options.database]);
-    if (exists.rowCount === 0) await client.query(`create database "${options.database.replaceAll('"', '""')}"`);
-  } finally {
-    await client.end();
-  }
+  await ensureDatabase(`${base}/postgres`, options.database);
 
   let stopped = false;
   return {
@@ -125,7 +152,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     async stop() {
       if (stopped) return;
       stopped = true;
-      await pg.stop();
+      await cluster.stop();
     },
   };
 }

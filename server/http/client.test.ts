@@ -7,6 +7,7 @@ const config = {
   earlyAccessEnd: '2025-11-15',
   earlyAccessActive: false,
   earlyAccessFormUrl: '</script><script>alert(1)</script>',
+  oidcProviderName: null,
 };
 
 describe('renderIndexHtml', () => {

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 
@@ -50,7 +51,8 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
     const { type, status: ownStatus, expose } = err as MiddlewareError;
     const known = type ? bodyParserMessages[type] : undefined;
     if (known) [status, body.message] = known;
-    else if (ownStatus && ownStatus >= 400 && ownStatus < 500 && expose) [status, body.message] = [ownStatus, err.message];
+    // Static files report a missing file as a 404 whose own message (a path) is not for the client.
+    else if (ownStatus && ownStatus >= 400 && ownStatus < 500) [status, body.message] = [ownStatus, expose ? err.message : (STATUS_CODES[ownStatus] ?? 'Request refused')];
   }
 
   if (status >= 500) req.log.error({ err }, 'request failed');

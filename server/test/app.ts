@@ -1,7 +1,8 @@
 // Builds the real app on a fresh test database, for supertest and browser tests.
 import { createServer, type Server } from 'node:http';
 import pino from 'pino';
-import { createApp, publicConfig, systemClock, type Clock } from '../app.ts';
+import { createApp, publicConfig, type AppDeps } from '../app.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { serveBuiltClient } from '../http/client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -14,13 +15,32 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; serveClient?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    serveClient?: boolean;
+    mailer?: { kick(): void };
+    oidc?: AppDeps['oidc'];
+  } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough',
+    ...options.env,
+  });
   const testDatabase = await createTestDatabase();
   const clock = options.clock ?? systemClock;
   const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock)) : undefined;
-  const app = createApp({ config, database: testDatabase.database, logger: pino({ level: 'silent' }), clock, client });
+  const app = createApp({
+    config,
+    database: testDatabase.database,
+    logger: pino({ level: 'silent' }),
+    clock,
+    client,
+    mailer: options.mailer,
+    oidc: options.oidc,
+  });
   return { app, config, testDatabase, close: () => testDatabase.drop() };
 }
 

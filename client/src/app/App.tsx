@@ -1,5 +1,8 @@
-import { lazy } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, type ComponentType } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { RoleSelection } from '@/features/auth/components/role-selection';
+import { homePathFor, useCurrentUser } from '@/lib/auth';
 import { ScrollToTop } from './scroll-to-top';
 
 // One chunk per page: the landing page does not load the legal texts or forms.
@@ -10,14 +13,32 @@ const JoinPage = lazy(() => import('./pages/join'));
 const ContactSalesPage = lazy(() => import('./pages/contact-sales'));
 const PrivacyPolicyPage = lazy(() => import('./pages/privacy-policy'));
 const TermsOfServicePage = lazy(() => import('./pages/terms-of-service'));
+const LoginPage = lazy(() => import('./pages/login'));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password'));
+const VerifyEmailPage = lazy(() => import('./pages/verify-email'));
+const CreateProfilePage = lazy(() => import('./pages/create-profile'));
+const PendingPage = lazy(() => import('./pages/pending'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 
+/** Routes by auth state (SPEC 4): loading, signed out, no role yet, job seeker, company. */
 export function App() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <LoadingScreen />;
+  // A signed-in user with no role sees the role choice instead of any route.
+  if (user && !user.role) return <RoleSelection />;
+
+  const home = user ? homePathFor(user) : '/';
+  const isJobSeeker = user?.role === 'job_seeker';
+  const isCompany = user?.role === 'company';
+
+  const only = (allowed: boolean, page: ComponentType) => (allowed ? page : () => <Redirect to={user ? home : '/login'} replace />);
+
   return (
     <>
       <ScrollToTop />
       <Switch>
-        <Route path="/" component={LandingPage} />
+        <Route path="/">{user && home !== '/' ? <Redirect to={home} replace /> : <LandingPage />}</Route>
         <Route path="/about" component={AboutPage} />
         <Route path="/get-started" component={GetStartedPage} />
         <Route path="/get-started/:type" component={GetStartedPage} />
@@ -25,6 +46,17 @@ export function App() {
         <Route path="/contact-sales" component={ContactSalesPage} />
         <Route path="/privacy-policy" component={PrivacyPolicyPage} />
         <Route path="/terms-of-service" component={TermsOfServicePage} />
+
+        <Route path="/login" component={only(!user, LoginPage)} />
+        <Route path="/signup" component={only(!user, LoginPage)} />
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
+
+        <Route path="/create-profile" component={only(isJobSeeker && !user?.profile, CreateProfilePage)} />
+        <Route path="/pending" component={only(isCompany, PendingPage)} />
+        <Route path="/dashboard" component={only(false, NotFoundPage)} />
+
         <Route component={NotFoundPage} />
       </Switch>
     </>

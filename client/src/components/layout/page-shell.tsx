@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SiteFooter } from './site-footer';
 import { SiteHeader, type HeaderLink } from './site-header';
 
-/** Public page frame: fixed top bar, main landmark below it, footer. */
+/** Page frame: top bar fixed to the top of the window (sticky, so banners below it push content down), main landmark below it, footer. */
 export function PageShell({
   children,
   headerLinks,
@@ -25,7 +25,7 @@ export function PageShell({
         {t('nav.skipToContent')}
       </a>
       <SiteHeader links={headerLinks} showAccountActions={showAccountActions} />
-      <main id="main" className="flex-1 pt-16">
+      <main id="main" className="flex-1">
         {children}
       </main>
       {footer && <SiteFooter />}

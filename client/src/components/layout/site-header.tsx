@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { AccountActions } from './account-actions';
 import { Logo } from './logo';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 export interface HeaderLink {
   href: string;
@@ -49,7 +51,7 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
   const hasMenu = links.length > 0 || showAccountActions;
 
   return (
-    <header className="fixed inset-x-0 top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky inset-x-0 top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
@@ -61,16 +63,7 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
             />
           ))}
         </nav>
-        {showAccountActions && (
-          <div className="hidden items-center gap-2 md:flex">
-            <Link href="/login" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              {t('nav.logIn')}
-            </Link>
-            <Link href="/get-started" className={buttonClasses({ size: 'sm' })}>
-              {t('nav.getStarted')}
-            </Link>
-          </div>
-        )}
+        {showAccountActions && <AccountActions layout="bar" />}
         {hasMenu && (
           <button
             type="button"
@@ -95,19 +88,11 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
                 className="rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
               />
             ))}
-            {showAccountActions && (
-              <div className="mt-2 grid grid-cols-2 gap-2">
-                <Link href="/login" onClick={close} className={buttonClasses({ variant: 'outline' })}>
-                  {t('nav.logIn')}
-                </Link>
-                <Link href="/get-started" onClick={close} className={buttonClasses()}>
-                  {t('nav.getStarted')}
-                </Link>
-              </div>
-            )}
+            {showAccountActions && <AccountActions layout="menu" onNavigate={close} />}
           </nav>
         </div>
       )}
+      <VerifyEmailBanner />
     </header>
   );
 }

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { PageShell } from '@/components/layout/page-shell';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SignInForm, SignUpForm } from '@/features/auth/components/auth-form';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { publicConfig } from '@/lib/public-config';
+import { cn } from '@/lib/utils';
+import type { Role } from '#shared/constants.ts';
+
+const ROLE_BY_TYPE: Record<string, Role> = { candidate: 'job_seeker', 'job-seeker': 'job_seeker', job_seeker: 'job_seeker', company: 'company' };
+
+/** /login and /signup are one screen (SPEC 2); ?type=candidate|company carries the role to sign-up. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const [location] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const type = params.get('type') ?? '';
+  const role = ROLE_BY_TYPE[type];
+  const mode = location === '/signup' ? 'signUp' : 'signIn';
+  const query = role ? `?type=${role === 'company' ? 'company' : 'candidate'}` : '';
+  usePageTitle(t(`${mode}.title`));
+
+  const subheading =
+    mode === 'signIn'
+      ? t('signIn.subheading')
+      : role === 'company'
+        ? t('signUp.subheadingCompany')
+        : role === 'job_seeker'
+          ? publicConfig.earlyAccessActive
+            ? t('signUp.subheadingCandidate')
+            : t('signUp.subheadingCandidatePlain')
+          : t('signUp.subheading');
+
+  const tabClass = (active: boolean) =>
+    cn(
+      'flex-1 rounded-md px-3 py-2 text-center text-sm font-semibold',
+      active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900',
+    );
+
+  return (
+    <PageShell showAccountActions={false} footer={false}>
+      <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t(`${mode}.heading`)}</h1>
+        <p className="mt-2 text-slate-700">{subheading}</p>
+
+        <nav aria-label={t('tabs.label')} className="mt-6 flex gap-1 rounded-lg bg-slate-100 p-1">
+          <Link href={`/login${query}`} className={tabClass(mode === 'signIn')} aria-current={mode === 'signIn' ? 'page' : undefined}>
+            {t('tabs.signIn')}
+          </Link>
+          <Link href={`/signup${query}`} className={tabClass(mode === 'signUp')} aria-current={mode === 'signUp' ? 'page' : undefined}>
+            {t('tabs.signUp')}
+          </Link>
+        </nav>
+
+        <Card className="mt-6 p-5 sm:p-6">
+          {params.get('error') === 'oidc' && publicConfig.oidcProviderName && (
+            <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {t('oidc.failed', { provider: publicConfig.oidcProviderName })}
+            </p>
+          )}
+          {mode === 'signUp' && role && (
+            <p className="mb-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+              {t(role === 'company' ? 'accountType.company' : 'accountType.candidate')}{' '}
+              <Link href="/get-started" className="font-semibold underline underline-offset-2">
+                {t('accountType.change')}
+              </Link>
+            </p>
+          )}
+          {publicConfig.oidcProviderName && (
+            <>
+              <a href={`/api/login${query}`} className={buttonClasses({ variant: 'outline', size: 'lg', className: 'w-full' })}>
+                {t('oidc.continue', { provider: publicConfig.oidcProviderName })}
+              </a>
+              <div className="my-5 flex items-center gap-3 text-sm text-slate-600">
+                <span className="h-px flex-1 bg-slate-200" />
+                {t('oidc.or')}
+                <span className="h-px flex-1 bg-slate-200" />
+              </div>
+            </>
+          )}
+          {mode === 'signIn' ? <SignInForm /> : <SignUpForm role={role} />}
+        </Card>
+      </section>
+    </PageShell>
+  );
+}

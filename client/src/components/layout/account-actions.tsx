@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { buttonClasses } from '@/components/ui/button';
+import { toast } from '@/hooks/use-toast';
+import { useCurrentUser, useLogOut } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+
+/** Log In and Get Started for visitors; the account and Sign Out for signed-in users. */
+export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu'; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const logOut = useLogOut();
+  const [, navigate] = useLocation();
+  const wrapper = layout === 'bar' ? 'hidden items-center gap-2 md:flex' : 'mt-2 grid grid-cols-2 gap-2';
+
+  if (user) {
+    return (
+      <div className={wrapper}>
+        <span className={cn('min-w-0 truncate text-sm text-slate-700', layout === 'menu' && 'col-span-2 px-3')}>{user.email}</span>
+        <button
+          type="button"
+          className={buttonClasses({ variant: 'outline', size: layout === 'bar' ? 'sm' : 'md', className: layout === 'menu' ? 'col-span-2' : '' })}
+          disabled={logOut.isPending}
+          onClick={() =>
+            logOut.mutate(undefined, {
+              onSuccess: () => {
+                onNavigate?.();
+                navigate('/');
+              },
+              onError: () => toast({ variant: 'destructive', title: t('nav.signOutFailed') }),
+            })
+          }
+        >
+          {logOut.isPending ? t('nav.signingOut') : t('nav.signOut')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className={wrapper}>
+      <Link href="/login" onClick={onNavigate} className={buttonClasses({ variant: layout === 'bar' ? 'ghost' : 'outline', size: layout === 'bar' ? 'sm' : 'md' })}>
+        {t('nav.logIn')}
+      </Link>
+      <Link href="/get-started" onClick={onNavigate} className={buttonClasses({ size: layout === 'bar' ? 'sm' : 'md' })}>
+        {t('nav.getStarted')}
+      </Link>
+    </div>
+  );
+}

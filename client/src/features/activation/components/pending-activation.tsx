@@ -1,0 +1,40 @@
+import { Clock, Mail } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { TIMING } from '#shared/constants.ts';
+import { Card } from '@/components/ui/card';
+import { publicConfig } from '@/lib/public-config';
+
+/** The pending screen of SPEC 2, for a company or a candidate waiting for activation. */
+export function PendingActivation({ userType, submittedAt }: { userType: 'company' | 'candidate'; submittedAt?: string }) {
+  const { t, i18n } = useTranslation('pending');
+  const company = userType === 'company';
+  const when = submittedAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(submittedAt))
+    : undefined;
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
+      <Card className="p-6 sm:p-8">
+        <span className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+          <Clock aria-hidden="true" className="h-4 w-4" />
+          {t('badge')}
+        </span>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{company ? t('titleCompany') : t('titleCandidate')}</h1>
+        <p className="mt-3 text-slate-700">{company ? t('introCompany') : t('introCandidate')}</p>
+        <p className="mt-3 text-slate-700">{t('period', { hours: TIMING.activationHours })}</p>
+        {when && <p className="mt-2 text-sm text-slate-600">{t('submitted', { when })}</p>}
+        <h2 className="mt-8 text-lg font-semibold text-slate-900">{t('nextHeading')}</h2>
+        <ul className="mt-3 list-disc space-y-2 ps-5 text-slate-700">
+          <li>{t('nextEmail')}</li>
+          <li>{company ? t('nextCompany') : t('nextCandidate')}</li>
+        </ul>
+        <p className="mt-8 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <Mail aria-hidden="true" className="h-4 w-4" />
+          {t('support')}
+          <a className="break-all font-medium text-brand-800 underline underline-offset-2" href={`mailto:${publicConfig.supportEmail}`}>
+            {publicConfig.supportEmail}
+          </a>
+        </p>
+      </Card>
+    </section>
+  );
+}

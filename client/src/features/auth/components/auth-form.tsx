@@ -1,0 +1,124 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import type { z } from 'zod';
+import { loginSchema, PASSWORD_MIN_LENGTH, signupSchema } from '#shared/auth.ts';
+import type { Role } from '#shared/constants.ts';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { homePathFor } from '@/lib/auth';
+import { translateValidation } from '@/lib/validation-message';
+import { useLogIn } from '../api/log-in';
+import { useSignUp } from '../api/sign-up';
+
+export function SignInForm() {
+  const { t } = useTranslation('auth');
+  const [, navigate] = useLocation();
+  const logIn = useLogIn();
+  const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    logIn.mutate(values, {
+      onSuccess: (user) => navigate(homePathFor(user)),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: t('signIn.failed'), description: errorMessage(error, t('signIn.failedFallback')) }),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <Field label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
+        {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
+      </Field>
+      <Field label={t('fields.password')} error={translateValidation(t, errors.password?.message)}>
+        {(ids) => (
+          <PasswordInput
+            {...ids}
+            autoComplete="current-password"
+            showLabel={t('fields.showPassword')}
+            hideLabel={t('fields.hidePassword')}
+            {...form.register('password')}
+          />
+        )}
+      </Field>
+      <div className="flex justify-end">
+        <Link href="/forgot-password" className="text-sm font-medium text-brand-800 underline underline-offset-2">
+          {t('signIn.forgot')}
+        </Link>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={logIn.isPending}>
+        {logIn.isPending && <Spinner />}
+        {logIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
+      </Button>
+    </form>
+  );
+}
+
+export function SignUpForm({ role }: { role?: Role }) {
+  const { t } = useTranslation('auth');
+  const [, navigate] = useLocation();
+  const signUp = useSignUp();
+  const form = useForm<z.input<typeof signupSchema>, unknown, z.output<typeof signupSchema>>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { email: '', password: '', firstName: '', lastName: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    signUp.mutate(
+      { ...values, role },
+      {
+        onSuccess: (user) => {
+          toast({ variant: 'success', title: t('signUp.success'), description: t('signUp.successBody', { email: user.email }) });
+          navigate(homePathFor(user));
+        },
+        onError: (error) =>
+          toast({ variant: 'destructive', title: t('signUp.failed'), description: errorMessage(error, t('signUp.failedFallback')) }),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={<>{t('fields.firstName')} <span className="font-normal text-slate-600">{t('fields.optional')}</span></>} error={translateValidation(t, errors.firstName?.message)}>
+          {(ids) => <Input {...ids} autoComplete="given-name" {...form.register('firstName')} />}
+        </Field>
+        <Field label={<>{t('fields.lastName')} <span className="font-normal text-slate-600">{t('fields.optional')}</span></>} error={translateValidation(t, errors.lastName?.message)}>
+          {(ids) => <Input {...ids} autoComplete="family-name" {...form.register('lastName')} />}
+        </Field>
+      </div>
+      <Field label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
+        {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
+      </Field>
+      <Field
+        label={t('fields.password')}
+        hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+        error={translateValidation(t, errors.password?.message)}
+      >
+        {(ids) => (
+          <PasswordInput
+            {...ids}
+            autoComplete="new-password"
+            showLabel={t('fields.showPassword')}
+            hideLabel={t('fields.hidePassword')}
+            {...form.register('password')}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
+        {signUp.isPending && <Spinner />}
+        {signUp.isPending ? t('signUp.submitting') : t('signUp.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+// Who is signed in, used across the app (top bar, routing); the account forms live in features/auth.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '#shared/auth.ts';
+import { apiRequest, getQueryFn } from './api-client';
+
+// Fetched once, no retry; a 401 means signed out (null), not an error (SPEC 7).
+export const currentUserQuery = queryOptions({
+  queryKey: ['/api/auth/user'],
+  queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+  retry: false,
+});
+
+export function useCurrentUser() {
+  const query = useQuery(currentUserQuery);
+  return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: Boolean(query.data), error: query.error };
+}
+
+export async function logOut(): Promise<void> {
+  await apiRequest('POST', '/api/auth/logout');
+}
+
+export function useLogOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logOut,
+    onSuccess: () => {
+      // Nothing of the signed-in user may linger in the cache.
+      queryClient.clear();
+      queryClient.setQueryData(currentUserQuery.queryKey, null);
+    },
+  });
+}
+
+export async function resendVerification(): Promise<void> {
+  await apiRequest('POST', '/api/auth/resend-verification');
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: resendVerification });
+}
+
+/** Where a signed-in user belongs: the page their state calls for. */
+export function homePathFor(user: CurrentUser): string {
+  if (!user.role) return '/';
+  if (user.role === 'job_seeker') return user.profile ? '/' : '/create-profile';
+  return '/pending';
+}

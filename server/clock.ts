@@ -1,0 +1,6 @@
+/** The time, injected so tests can move it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

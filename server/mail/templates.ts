@@ -1,0 +1,55 @@
+// The e-mails the product sends: plain words for readers of English as a second language, the link in both parts.
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function layout(productName: string, paragraphs: string[], action: { label: string; link: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const link = escapeHtml(action.link);
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<p style="font-weight:700;font-size:20px;color:#047857;margin:0 0 24px">${escapeHtml(productName)}</p>${body}
+<p style="margin:24px 0"><a href="${link}" style="background:#047857;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br>${link}</p>
+</body></html>`;
+}
+
+const greeting = (name?: string) => (name ? `Hello ${name},` : 'Hello,');
+
+export function verifyEmailTemplate(input: { productName: string; name?: string; link: string }): RenderedEmail {
+  const paragraphs = [
+    greeting(input.name),
+    `Thank you for joining ${input.productName}. Please confirm that this is your e-mail address.`,
+    'If you did not create an account, you can ignore this e-mail.',
+  ];
+  return {
+    subject: `Confirm your e-mail address for ${input.productName}`,
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\nConfirm your e-mail address:\n${input.link}\n\n${paragraphs[2]}\n`,
+    html: layout(input.productName, paragraphs.slice(0, 2), { label: 'Confirm e-mail address', link: input.link }).replace(
+      '</body>',
+      `<p style="font-size:13px;color:#475569">${escapeHtml(paragraphs[2]!)}</p></body>`,
+    ),
+  };
+}
+
+export function passwordResetTemplate(input: { productName: string; name?: string; link: string; validMinutes: number }): RenderedEmail {
+  const paragraphs = [
+    greeting(input.name),
+    `Someone asked to reset the password of your ${input.productName} account. Use the link below to choose a new password. It works once, for ${input.validMinutes} minutes.`,
+    'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+  ];
+  return {
+    subject: `Reset your ${input.productName} password`,
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${input.link}\n\n${paragraphs[2]}\n`,
+    html: layout(input.productName, paragraphs.slice(0, 2), { label: 'Choose a new password', link: input.link }).replace(
+      '</body>',
+      `<p style="font-size:13px;color:#475569">${escapeHtml(paragraphs[2]!)}</p></body>`,
+    ),
+  };
+}

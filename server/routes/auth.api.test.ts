@@ -1,0 +1,246 @@
+import { and, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emailOutbox, users } from '#shared/schema.ts';
+import type { Clock } from '../clock.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+// A clock the tests move, for token expiry and session lifetimes.
+let now = new Date('2026-03-01T08:00:00Z');
+const clock: Clock = { now: () => now };
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp({ clock, env: { ADMIN_EMAILS: 'boss@wazifa.example', PUBLIC_URL: 'http://localhost:5000' } });
+});
+afterAll(() => testApp.close());
+beforeEach(() => {
+  now = new Date(now.getTime() + 60 * 60 * 1000); // a fresh rate-limit window for each test
+});
+
+const db = () => testApp.testDatabase.database.db;
+let counter = 0;
+const uniqueEmail = (prefix = 'user') => `${prefix}${++counter}@example.com`;
+
+async function latestLink(to: string, template: string): Promise<string> {
+  const [mail] = await db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))
+    .orderBy(emailOutbox.createdAt);
+  const link = /http:\/\/localhost:5000\/\S+token=([A-Za-z0-9_-]+)/.exec(mail!.textBody);
+  expect(link).not.toBeNull();
+  return link![1]!;
+}
+
+async function signUp(body: Record<string, unknown>) {
+  const agent = request.agent(testApp.app);
+  const res = await agent.post('/api/auth/signup').send(body);
+  return { agent, res };
+}
+
+describe('POST /api/auth/signup', () => {
+  it('creates the account, signs it in with an HttpOnly SameSite=Lax cookie, and queues a verification e-mail', async () => {
+    const email = uniqueEmail();
+    const { agent, res } = await signUp({ email: `  ${email.toUpperCase()} `, password: 'long enough 1', firstName: 'Amina' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email, firstName: 'Amina', role: null, status: 'pending', isAdmin: false, emailVerified: false, profile: null });
+    expect(res.body.passwordHash).toBeUndefined();
+    const cookie = res.headers['set-cookie']![0]!;
+    expect(cookie).toMatch(/^wazifa\.sid=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect((await agent.get('/api/auth/user')).body.email).toBe(email);
+    const token = await latestLink(email, 'verify_email');
+    expect(token.length).toBeGreaterThan(20);
+  });
+
+  it('sets the role given at sign-up without a second question', async () => {
+    const { res } = await signUp({ email: uniqueEmail(), password: 'long enough 1', role: 'company' });
+    expect(res.body.role).toBe('company');
+  });
+
+  it.each([
+    [{}, 'Please enter your e-mail address'],
+    [{ email: 'not-an-email', password: 'long enough 1' }, 'Please enter a valid e-mail address'],
+    [{ email: 'a@example.com', password: 'short' }, 'Password must be at least 8 characters'],
+    [{ email: 'a@example.com', password: 'x'.repeat(201) }, 'Password must be at most 200 characters'],
+    [{ email: 'a@example.com', password: 12345678 }, 'Please choose a password'],
+    [{ email: `${'a'.repeat(250)}@example.com`, password: 'long enough 1' }, 'This e-mail address is too long'],
+    [{ email: 'a@example.com', password: 'long enough 1', firstName: 'n'.repeat(101) }, 'Names can be at most 100 characters'],
+    [{ email: 'a@example.com', password: 'long enough 1', role: 'admin' }, 'Please choose Job Seeker or Company'],
+  ])('refuses %j with 400', async (body, message) => {
+    const res = await request(testApp.app).post('/api/auth/signup').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('refuses a taken e-mail with 409 and writes nothing', async () => {
+    const email = uniqueEmail();
+    await signUp({ email, password: 'long enough 1' });
+    const { res } = await signUp({ email, password: 'another one 2' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('An account with this e-mail already exists. Please sign in.');
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(1);
+  });
+});
+
+describe('POST /api/auth/login and /logout', () => {
+  it('signs in with a new session id and signs out for good', async () => {
+    const email = uniqueEmail();
+    const { res: signup } = await signUp({ email, password: 'right password' });
+    const firstCookie = signup.headers['set-cookie']![0]!.split(';')[0];
+
+    const agent = request.agent(testApp.app);
+    const login = await agent.post('/api/auth/login').send({ email, password: 'right password' });
+    expect(login.status).toBe(200);
+    expect(login.body.email).toBe(email);
+    expect(login.headers['set-cookie']![0]!.split(';')[0]).not.toBe(firstCookie);
+
+    expect((await agent.post('/api/auth/logout')).status).toBe(204);
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('gives one answer for an unknown e-mail and a wrong password', async () => {
+    const email = uniqueEmail();
+    await signUp({ email, password: 'right password' });
+    const wrong = await request(testApp.app).post('/api/auth/login').send({ email, password: 'wrong password' });
+    const unknown = await request(testApp.app).post('/api/auth/login').send({ email: uniqueEmail('nobody'), password: 'wrong password' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.message).toBe('Incorrect e-mail or password');
+  });
+
+  it('refuses missing fields with 400', async () => {
+    const res = await request(testApp.app).post('/api/auth/login').send({ email: 'a@example.com' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Please enter your password');
+  });
+
+  it('limits attempts per e-mail with 429 and Retry-After', async () => {
+    const email = uniqueEmail();
+    await signUp({ email, password: 'right password' });
+    let last;
+    for (let i = 0; i < 11; i++) last = await request(testApp.app).post('/api/auth/login').send({ email, password: 'wrong password' });
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    // The right password is refused too until the window passes…
+    expect((await request(testApp.app).post('/api/auth/login').send({ email, password: 'right password' })).status).toBe(429);
+    now = new Date(now.getTime() + 16 * 60 * 1000);
+    expect((await request(testApp.app).post('/api/auth/login').send({ email, password: 'right password' })).status).toBe(200);
+  });
+});
+
+describe('GET /api/auth/user', () => {
+  it('is 401 for anonymous callers', async () => {
+    const res = await request(testApp.app).get('/api/auth/user');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Please sign in to continue');
+  });
+
+  it('ends at once for a suspended user', async () => {
+    const email = uniqueEmail();
+    const { agent } = await signUp({ email, password: 'long enough 1' });
+    await db().update(users).set({ status: 'suspended' }).where(eq(users.email, email));
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+    await db().update(users).set({ status: 'pending' }).where(eq(users.email, email));
+    // The session was destroyed, not merely refused once.
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('ends after the idle and absolute lifetimes', async () => {
+    const { agent } = await signUp({ email: uniqueEmail(), password: 'long enough 1' });
+    now = new Date(now.getTime() + 31 * 24 * 60 * 60 * 1000);
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+  });
+});
+
+describe('POST /api/auth/set-role', () => {
+  it('sets the role once; a second time is 409', async () => {
+    const { agent } = await signUp({ email: uniqueEmail(), password: 'long enough 1' });
+    expect((await agent.post('/api/auth/set-role').send({ role: 'job_seeker' })).body.role).toBe('job_seeker');
+    const again = await agent.post('/api/auth/set-role').send({ role: 'company' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Your account type is already set');
+  });
+
+  it('refuses a bad role with 400 and anonymous callers with 401', async () => {
+    const { agent } = await signUp({ email: uniqueEmail(), password: 'long enough 1' });
+    expect((await agent.post('/api/auth/set-role').send({ role: 'recruiter' })).status).toBe(400);
+    expect((await agent.post('/api/auth/set-role').send({ role: ['company'] })).status).toBe(400);
+    expect((await request(testApp.app).post('/api/auth/set-role').send({ role: 'company' })).status).toBe(401);
+  });
+});
+
+describe('e-mail verification', () => {
+  it('verifies once with the e-mailed token; ADMIN_EMAILS become admins only once verified', async () => {
+    const { agent, res } = await signUp({ email: 'boss@wazifa.example', password: 'long enough 1' });
+    expect(res.body.isAdmin).toBe(false);
+    const token = await latestLink('boss@wazifa.example', 'verify_email');
+    const verified = await request(testApp.app).post('/api/auth/verify-email').send({ token });
+    expect(verified.status).toBe(200);
+    const me = await agent.get('/api/auth/user');
+    expect(me.body).toMatchObject({ emailVerified: true, isAdmin: true });
+    const again = await request(testApp.app).post('/api/auth/verify-email').send({ token });
+    expect(again.status).toBe(400);
+  });
+
+  it('refuses a malformed or unknown token', async () => {
+    expect((await request(testApp.app).post('/api/auth/verify-email').send({ token: '../../etc' })).body.message).toBe('This link is not valid');
+    expect((await request(testApp.app).post('/api/auth/verify-email').send({ token: 'x'.repeat(43) })).status).toBe(400);
+  });
+});
+
+describe('password reset', () => {
+  it('resets by e-mailed link, once, within the hour, and ends every session', async () => {
+    const email = uniqueEmail();
+    const { agent } = await signUp({ email, password: 'old password' });
+    const forgot = await request(testApp.app).post('/api/auth/forgot-password').send({ email });
+    expect(forgot.status).toBe(202);
+    const token = await latestLink(email, 'reset_password');
+
+    const reset = await request(testApp.app).post('/api/auth/reset-password').send({ token, password: 'new password' });
+    expect(reset.status).toBe(200);
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+    expect((await request(testApp.app).post('/api/auth/login').send({ email, password: 'old password' })).status).toBe(401);
+    expect((await request(testApp.app).post('/api/auth/login').send({ email, password: 'new password' })).status).toBe(200);
+    expect((await request(testApp.app).post('/api/auth/reset-password').send({ token, password: 'third password' })).status).toBe(400);
+  });
+
+  it('expires links after an hour', async () => {
+    const email = uniqueEmail();
+    await signUp({ email, password: 'old password' });
+    await request(testApp.app).post('/api/auth/forgot-password').send({ email });
+    const token = await latestLink(email, 'reset_password');
+    now = new Date(now.getTime() + 61 * 60 * 1000);
+    const res = await request(testApp.app).post('/api/auth/reset-password').send({ token, password: 'new password' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('This link has expired or was already used. Please ask for a new one.');
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const email = uniqueEmail('ghost');
+    const res = await request(testApp.app).post('/api/auth/forgot-password').send({ email });
+    expect(res.status).toBe(202);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(0);
+  });
+});
+
+describe('requests from other sites', () => {
+  it('refuses state-changing requests with a foreign Origin or Sec-Fetch-Site', async () => {
+    const byOrigin = await request(testApp.app)
+      .post('/api/auth/login')
+      .set('Origin', 'https://evil.example')
+      .send({ email: 'a@example.com', password: 'whatever1' });
+    expect(byOrigin.status).toBe(403);
+    expect(byOrigin.body.message).toBe('Requests from other sites are not allowed');
+    const byFetchSite = await request(testApp.app).post('/api/auth/logout').set('Sec-Fetch-Site', 'cross-site');
+    expect(byFetchSite.status).toBe(403);
+    const sameOrigin = await request(testApp.app)
+      .post('/api/auth/logout')
+      .set('Origin', 'http://localhost:5000')
+      .set('Sec-Fetch-Site', 'same-origin');
+    expect(sameOrigin.status).toBe(204);
+  });
+});

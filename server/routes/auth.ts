@@ -1,0 +1,103 @@
+import express, { type Request } from 'express';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  setRoleSchema,
+  signupSchema,
+  verifyEmailSchema,
+} from '#shared/auth.ts';
+import { requireUser } from '../auth/current-user.ts';
+import { SESSION_COOKIE, signIn, signOut } from '../auth/session.ts';
+import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
+import { validate } from '../http/validate.ts';
+import {
+  currentUserView,
+  logIn,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  setRole,
+  signUp,
+  verifyEmail,
+  type AccountContext,
+} from '../services/accounts.ts';
+
+const MINUTE = 60_000;
+const emailOf = (req: Request) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+};
+
+// Per address and per e-mail, so neither one machine nor one account can be hammered.
+const limits = {
+  loginByIp: { name: 'login-ip', windowMs: 15 * MINUTE, max: 30 },
+  loginByEmail: { name: 'login-email', windowMs: 15 * MINUTE, max: 10, key: emailOf },
+  signupByIp: { name: 'signup-ip', windowMs: 60 * MINUTE, max: 20 },
+  resetByIp: { name: 'reset-ip', windowMs: 60 * MINUTE, max: 20 },
+  resetByEmail: { name: 'reset-email', windowMs: 60 * MINUTE, max: 5, key: emailOf },
+  resendByUser: { name: 'verify-resend', windowMs: 60 * MINUTE, max: 5, key: (req: Request) => req.user?.id },
+} satisfies Record<string, RateLimitRule>;
+
+export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
+  const router = express.Router();
+  const { db, clock } = ctx;
+
+  router.post('/signup', rateLimit(db, clock, limits.signupByIp), validate(signupSchema), async (req, res) => {
+    const user = await signUp(ctx, req.body);
+    mailer.kick();
+    await signIn(req, user, clock.now());
+    res.status(201).json(await currentUserView(db, user));
+  });
+
+  router.post('/login', validate(loginSchema), rateLimit(db, clock, limits.loginByIp, limits.loginByEmail), async (req, res) => {
+    const user = await logIn(ctx, req.body);
+    await signIn(req, user, clock.now());
+    res.json(await currentUserView(db, user));
+  });
+
+  router.post('/logout', async (req, res) => {
+    if (req.session) await signOut(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.status(204).end();
+  });
+
+  router.get('/user', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await currentUserView(db, req.user!));
+  });
+
+  router.post('/set-role', requireUser, validate(setRoleSchema), async (req, res) => {
+    const user = await setRole(ctx, req.user!, req.body.role);
+    res.json(await currentUserView(db, user));
+  });
+
+  router.post('/verify-email', validate(verifyEmailSchema), async (req, res) => {
+    const user = await verifyEmail(ctx, req.body.token);
+    res.json({ verified: true, email: user.email });
+  });
+
+  router.post('/resend-verification', requireUser, rateLimit(db, clock, limits.resendByUser), async (req, res) => {
+    await resendVerification(ctx, req.user!);
+    mailer.kick();
+    res.status(204).end();
+  });
+
+  router.post(
+    '/forgot-password',
+    validate(forgotPasswordSchema),
+    rateLimit(db, clock, limits.resetByIp, limits.resetByEmail),
+    async (req, res) => {
+      await requestPasswordReset(ctx, req.body.email);
+      mailer.kick();
+      res.status(202).json({ message: 'If an account uses this e-mail, we have sent a link to reset the password.' });
+    },
+  );
+
+  router.post('/reset-password', rateLimit(db, clock, limits.resetByIp), validate(resetPasswordSchema), async (req, res) => {
+    await resetPassword(ctx, req.body.token, req.body.password);
+    if (req.session?.userId) await signOut(req);
+    res.json({ message: 'Your password has been changed. Please sign in.' });
+  });
+
+  return router;
+}

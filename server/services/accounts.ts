@@ -1,0 +1,205 @@
+// Accounts: sign-up, sign-in, role, e-mail verification and password reset.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { authTokens, companyProfiles, jobSeekerProfiles, users, type User } from '#shared/schema.ts';
+import type { Role } from '#shared/constants.ts';
+import type { CurrentUser } from '#shared/auth.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { passwordResetTemplate, verifyEmailTemplate } from '../mail/templates.ts';
+
+export interface AccountContext {
+  db: Db;
+  clock: Clock;
+  productName: string;
+  publicUrl: string;
+  adminEmails: string[];
+}
+
+export function accountContext(
+  config: { productName: string; publicUrl: string; adminEmails: string[] },
+  db: Db,
+  clock: Clock,
+): AccountContext {
+  return { db, clock, productName: config.productName, publicUrl: config.publicUrl, adminEmails: config.adminEmails };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const VERIFY_EMAIL_TTL_MS = 48 * 60 * 60 * 1000;
+export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function issueToken(tx: Tx, ctx: AccountContext, userId: string, purpose: 'verify_email' | 'reset_password', ttlMs: number) {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(authTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(ctx.clock.now().getTime() + ttlMs),
+  });
+  return token;
+}
+
+async function sendVerificationEmail(tx: Tx, ctx: AccountContext, user: User) {
+  const token = await issueToken(tx, ctx, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
+  const link = `${ctx.publicUrl}/verify-email?token=${token}`;
+  const mail = verifyEmailTemplate({ productName: ctx.productName, name: user.firstName ?? undefined, link });
+  await enqueueEmail(tx, { to: user.email!, template: 'verify_email', ...mail }, { now: ctx.clock.now() });
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}
+
+export async function signUp(
+  ctx: AccountContext,
+  input: { email: string; password: string; firstName?: string; lastName?: string; role?: Role },
+): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          role: input.role ?? null,
+        })
+        .returning();
+      await sendVerificationEmail(tx, ctx, user!);
+      return user!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, 'An account with this e-mail already exists. Please sign in.');
+    throw err;
+  }
+}
+
+/** One answer for an unknown e-mail and a wrong password, after the same work. */
+export async function logIn(ctx: AccountContext, input: { email: string; password: string }): Promise<User> {
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.email, input.email) });
+  const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  if (!user || !ok) throw new HttpError(401, 'Incorrect e-mail or password');
+  if (user.status === 'suspended') throw new HttpError(403, 'This account is suspended. Please contact support.');
+  return grantConfiguredAdmin(ctx, user);
+}
+
+/** Addresses in ADMIN_EMAILS become administrators once the address is proven theirs. */
+export async function grantConfiguredAdmin(ctx: AccountContext, user: User): Promise<User> {
+  if (user.isAdmin || !user.emailVerifiedAt || !user.email || !ctx.adminEmails.includes(user.email)) return user;
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ isAdmin: true, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated!;
+}
+
+export async function setRole(ctx: AccountContext, user: User, role: Role): Promise<User> {
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ role, updatedAt: ctx.clock.now() })
+    .where(and(eq(users.id, user.id), isNull(users.role)))
+    .returning();
+  if (!updated) throw new HttpError(409, 'Your account type is already set');
+  return updated;
+}
+
+async function useToken(tx: Tx, ctx: AccountContext, token: string, purpose: 'verify_email' | 'reset_password') {
+  const [row] = await tx
+    .update(authTokens)
+    .set({ usedAt: ctx.clock.now() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, ctx.clock.now()),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function verifyEmail(ctx: AccountContext, token: string): Promise<User> {
+  const user = await ctx.db.transaction(async (tx) => {
+    const row = await useToken(tx, ctx, token, 'verify_email');
+    if (!row) throw new HttpError(400, 'This link has expired or was already used. Sign in to get a new one.');
+    const [updated] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${ctx.clock.now().toISOString()}::timestamptz)`, updatedAt: ctx.clock.now() })
+      .where(eq(users.id, row.userId))
+      .returning();
+    return updated!;
+  });
+  return grantConfiguredAdmin(ctx, user);
+}
+
+export async function resendVerification(ctx: AccountContext, user: User): Promise<void> {
+  if (user.emailVerifiedAt || !user.email) return;
+  await ctx.db.transaction((tx) => sendVerificationEmail(tx, ctx, user));
+}
+
+/** Always the same outcome for the caller: whether the address has an account stays private. */
+export async function requestPasswordReset(ctx: AccountContext, email: string): Promise<void> {
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
+  if (!user || user.status === 'suspended') return;
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueToken(tx, ctx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
+    const link = `${ctx.publicUrl}/reset-password?token=${token}`;
+    const mail = passwordResetTemplate({
+      productName: ctx.productName,
+      name: user.firstName ?? undefined,
+      link,
+      validMinutes: RESET_PASSWORD_TTL_MS / 60_000,
+    });
+    await enqueueEmail(tx, { to: email, template: 'reset_password', ...mail }, { now: ctx.clock.now() });
+  });
+}
+
+/** Sets the new password and ends every session of the user. */
+export async function resetPassword(ctx: AccountContext, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const row = await useToken(tx, ctx, token, 'reset_password');
+    if (!row) throw new HttpError(400, 'This link has expired or was already used. Please ask for a new one.');
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        // Following the e-mailed link proves the address.
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${ctx.clock.now().toISOString()}::timestamptz)`,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(users.id, row.userId));
+  });
+}
+
+export async function currentUserView(db: Db, user: User): Promise<CurrentUser> {
+  const [profile, company] = await Promise.all([
+    user.role === 'job_seeker' ? db.query.jobSeekerProfiles.findFirst({ where: eq(jobSeekerProfiles.userId, user.id) }) : undefined,
+    user.role === 'company' ? db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, user.id) }) : undefined,
+  ]);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    role: (user.role as Role | null) ?? null,
+    status: user.status,
+    isAdmin: user.isAdmin,
+    emailVerified: Boolean(user.emailVerifiedAt),
+    profile: profile ?? null,
+    company: company ?? null,
+  };
+}

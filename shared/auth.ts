@@ -1,0 +1,67 @@
+// Schemas of the account calls, used by the server at its edge and by the forms through zodResolver.
+import { z } from 'zod';
+import { ROLES } from './constants.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
+const email = z
+  .string({ error: 'Please enter your e-mail address' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please enter your e-mail address')
+  .max(254, 'This e-mail address is too long')
+  .pipe(z.email('Please enter a valid e-mail address'));
+
+const newPassword = z
+  .string({ error: 'Please choose a password' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(100, 'Names can be at most 100 characters')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const roleSchema = z.enum(ROLES, { error: 'Please choose Job Seeker or Company' });
+
+export const signupSchema = z.object({
+  email,
+  password: newPassword,
+  firstName: optionalName,
+  lastName: optionalName,
+  role: roleSchema.optional(),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const setRoleSchema = z.object({ role: roleSchema });
+
+export const forgotPasswordSchema = z.object({ email });
+
+const token = z.string({ error: 'This link is not valid' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid');
+
+export const resetPasswordSchema = z.object({ token, password: newPassword });
+export const verifyEmailSchema = z.object({ token });
+
+/** The signed-in user as GET /api/auth/user answers. */
+export interface CurrentUser {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: (typeof ROLES)[number] | null;
+  status: string;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  profile: Record<string, unknown> | null;
+  company: Record<string, unknown> | null;
+}
