@@ -1,4 +1,5 @@
-import NotFoundPage from './not-found';
+import { LegalDocument } from '@/features/legal/components/legal-document';
 
-// Placeholder until this page is written.
-export default NotFoundPage;
+export default function PrivacyPolicyPage() {
+  return <LegalDocument document="privacy" />;
+}

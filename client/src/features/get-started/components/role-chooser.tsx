@@ -1,0 +1,62 @@
+import { Briefcase, Building2, Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { formatAed, LOWEST_MONTHLY_PRICE_FILS } from '#shared/constants.ts';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatDate } from '@/lib/format';
+import { publicConfig } from '@/lib/public-config';
+
+/** /get-started with no type: the two role cards; choosing one sets the type. */
+export function RoleChooser() {
+  const { t } = useTranslation('get-started');
+  const cards = [
+    {
+      type: 'candidate',
+      Icon: Briefcase,
+      title: t('chooser.jobSeeker.title'),
+      points: t('chooser.jobSeeker.points', { returnObjects: true }) as string[],
+      note: publicConfig.earlyAccessActive ? t('chooser.jobSeeker.free', { date: formatDate(publicConfig.earlyAccessEnd) }) : undefined,
+      cta: t('chooser.jobSeeker.cta'),
+    },
+    {
+      type: 'company',
+      Icon: Building2,
+      title: t('chooser.company.title'),
+      points: t('chooser.company.points', { returnObjects: true }) as string[],
+      note: t('chooser.company.price', { price: formatAed(LOWEST_MONTHLY_PRICE_FILS) }),
+      cta: t('chooser.company.cta'),
+    },
+  ];
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
+      <h1 className="text-center text-3xl font-bold text-slate-900">{t('chooser.heading')}</h1>
+      <p className="mt-3 text-center text-slate-700">{t('chooser.intro')}</p>
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
+        {cards.map(({ type, Icon, title, points, note, cta }) => (
+          <Card key={type} className="flex flex-col p-6">
+            <Icon aria-hidden="true" className="h-10 w-10 text-brand-700" />
+            <h2 className="mt-4 text-xl font-semibold text-slate-900">{title}</h2>
+            <ul className="mt-4 flex-1 space-y-2 text-slate-700">
+              {points.map((point) => (
+                <li key={point} className="flex gap-2">
+                  <Check aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-brand-700" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+            {note && <p className="mt-4 font-semibold text-brand-800">{note}</p>}
+            <Link href={`/get-started/${type}`} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
+              {cta}
+            </Link>
+          </Card>
+        ))}
+      </div>
+      <p className="mt-8 text-center">
+        <Link href="/login" className="font-medium text-brand-800 underline underline-offset-2">
+          {t('chooser.signIn')}
+        </Link>
+      </p>
+    </section>
+  );
+}
