@@ -1,0 +1,248 @@
+// Every public route as a visitor sees it: texts and links of SPEC 2, accessibility, phones, no errors.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../server/test/app.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, type TrackedPage } from './support/browser.ts';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let offerOver: Server; // the default: early access ended on 2025-11-15
+let offerRunning: Server;
+
+beforeAll(async () => {
+  [browser, offerOver, offerRunning] = await Promise.all([
+    launchBrowser(),
+    startTestServer(),
+    startTestServer({ env: { EARLY_ACCESS_END: '2099-12-31', EARLY_ACCESS_FORM_URL: 'https://forms.example.com/join' } }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([offerOver?.close(), offerRunning?.close()]);
+});
+
+async function visit(server: Server, path: string, width = 1280): Promise<TrackedPage> {
+  const tracked = await openPage(browser, { width });
+  await tracked.page.goto(`${server.baseUrl}${path}`);
+  await tracked.page.getByRole('heading', { level: 1 }).first().waitFor();
+  return tracked;
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+const href = (page: Page, name: string | RegExp, scope = page.locator('body')) =>
+  scope.getByRole('link', { name, exact: typeof name === 'string' }).first().getAttribute('href');
+
+async function done({ context, problems }: TrackedPage) {
+  expect(problems).toEqual([]);
+  await context.close();
+}
+
+describe('landing page', () => {
+  it('has the top bar, hero, sections and footer of SPEC 2', async () => {
+    const tracked = await visit(offerOver, '/');
+    const { page } = tracked;
+    expect(await h1(page)).toBe('Stand Out. Get Discovered.');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await href(page, 'Features', nav)).toBe('#features');
+    expect(await href(page, 'Pricing', nav)).toBe('#pricing');
+    expect(await href(page, 'How It Works', nav)).toBe('#how-it-works');
+    expect(await href(page, 'Log In')).toBe('/login');
+    expect(await href(page, 'Get Started')).toBe('/get-started');
+    expect(await href(page, 'Create Your Profile')).toBe('/get-started/candidate');
+    expect(await href(page, 'For Employers')).toBe('#for-employers');
+    expect(await href(page, 'Join as a Company')).toBe('/get-started/company');
+    expect(await href(page, 'Wazifa')).toBe('/');
+    for (const id of ['how-it-works', 'features', 'pricing', 'for-employers']) {
+      expect(await page.locator(`#${id}`).count(), id).toBe(1);
+    }
+    await expect.poll(() => page.getByRole('group', { name: /of 4$/ }).count()).toBe(8);
+    expect(await page.getByRole('heading', { name: 'How It Works' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Why Wazifa' }).count()).toBe(1);
+    const pricing = page.locator('#pricing');
+    expect(await pricing.textContent()).toContain('Billed 1,350 AED per quarter');
+    expect(await pricing.textContent()).toContain('Billed 4,800 AED per year');
+    const footer = page.getByRole('contentinfo');
+    expect(await href(page, 'About', footer)).toBe('/about');
+    expect(await href(page, 'Contact', footer)).toBe('/contact-sales');
+    expect(await href(page, 'Careers', footer)).toBe('/careers');
+    expect(await href(page, 'Privacy Policy', footer)).toBe('/privacy-policy');
+    expect(await href(page, 'Terms of Service', footer)).toBe('/terms-of-service');
+    expect(await footer.textContent()).toContain('not a recruiter or employment agency');
+    await expectAccessible(page);
+    await done(tracked);
+  });
+
+  it('advertises no expired offer, and the running one while it runs', async () => {
+    const over = await visit(offerOver, '/');
+    const overText = await over.page.locator('body').textContent();
+    expect(overText).not.toMatch(/early access|free until|free for job seekers/i);
+    await done(over);
+
+    const running = await visit(offerRunning, '/');
+    expect(await running.page.locator('body').textContent()).toContain('Early Access: free for job seekers until December 31, 2099');
+    await done(running);
+  });
+
+  it('fits a 375 px phone: menu toggle, no sideways scrolling, carousels scroll inside themselves', async () => {
+    const tracked = await visit(offerOver, '/', 375);
+    const { page } = tracked;
+    await expectNoHorizontalScroll(page);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'Pricing' }).click();
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#pricing');
+    expect(await menu.isVisible()).toBe(false);
+    const carousel = page.getByRole('region', { name: 'How It Works' });
+    await carousel.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => carousel.locator('[tabindex="0"]').evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await done(tracked);
+  });
+});
+
+describe('get started', () => {
+  it('offers the two role cards and sets the type when one is chosen', async () => {
+    const tracked = await visit(offerOver, '/get-started');
+    const { page } = tracked;
+    expect(await page.getByRole('heading', { name: "I'm a Job Seeker" }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: "I'm a Company" }).count()).toBe(1);
+    expect(await page.locator('main').textContent()).toContain('From 400 AED/month');
+    expect(await page.locator('main').textContent()).not.toMatch(/free until/i);
+    expect(await href(page, 'Already have an account? Sign In')).toBe('/login');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Continue as a Company' }).click();
+    await page.waitForURL('**/get-started/company');
+    expect(await h1(page)).toBe('Welcome, employers');
+    expect(await href(page, 'Contact Sales')).toBe('/contact-sales');
+    expect(await href(page, 'Sign In', page.locator('main'))).toBe('/login?type=company');
+    for (const step of ['Sign Up', 'Contact Sales', 'Wait 24 Hours', 'Start Searching']) {
+      expect(await page.locator('main ol').getByText(step, { exact: true }).count(), step).toBe(1);
+    }
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Change Account Type' }).click();
+    await page.waitForURL((url) => url.pathname === '/get-started');
+    await done(tracked);
+  });
+
+  it('welcomes job seekers with sign-up by type, and the offer only while it runs', async () => {
+    const tracked = await visit(offerRunning, '/get-started/candidate', 375);
+    const { page } = tracked;
+    expect(await h1(page)).toBe('Welcome, job seekers');
+    expect(await href(page, 'Sign Up', page.locator('main'))).toBe('/signup?type=candidate');
+    expect(await href(page, 'Sign In', page.locator('main'))).toBe('/login?type=candidate');
+    expect(await page.locator('main ol').textContent()).toContain('Get Verified');
+    expect(await page.locator('main ol').textContent()).toContain('(free until Dec 31, 2099)');
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await done(tracked);
+
+    const over = await visit(offerOver, '/get-started/job-seeker');
+    expect(await h1(over.page)).toBe('Welcome, job seekers');
+    expect(await over.page.locator('main ol').textContent()).not.toMatch(/free until/i);
+    await done(over);
+  });
+});
+
+describe('join screen', () => {
+  it('links companies to Get Started and job seekers to the early-access form while the offer runs', async () => {
+    const running = await visit(offerRunning, '/join');
+    expect(await h1(running.page)).toBe('Join Wazifa');
+    expect(await running.page.getByText('Choose how you want to get started').count()).toBe(1);
+    expect(await href(running.page, 'Join as a Company')).toBe('/get-started/company');
+    const early = running.page.getByRole('link', { name: /Join Early Access/ });
+    expect(await early.getAttribute('href')).toBe('https://forms.example.com/join');
+    expect(await early.getAttribute('target')).toBe('_blank');
+    await expectAccessible(running.page);
+    await done(running);
+
+    const over = await visit(offerOver, '/join');
+    expect(await over.page.getByRole('link', { name: /Join Early Access/ }).count()).toBe(0);
+    expect(await href(over.page, 'Create Your Profile')).toBe('/signup?type=candidate');
+    await done(over);
+  });
+});
+
+describe('contact sales', () => {
+  it('checks the form in the browser, then opens a pre-filled e-mail to the support address', async () => {
+    const tracked = await visit(offerOver, '/contact-sales');
+    const { page } = tracked;
+    expect(await h1(page)).toBe('Contact Our Sales Team');
+    expect(await href(page, 'Back')).toBe('/get-started/company');
+    await expectAccessible(page);
+
+    // Browser-level checks: nothing happens while required fields are empty or the e-mail is malformed.
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    expect(await page.getByLabel('Company name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    await page.getByLabel('Company name').fill('Al Noor Facilities & Co.');
+    await page.getByLabel('Contact person').fill('Fatima Al Zahra');
+    await page.getByLabel('E-mail').fill('not an email');
+    await page.getByLabel('Phone').fill('+971 50 123 4567');
+    await page.getByLabel('Plan').selectOption('quarterly');
+    await page.getByLabel('Message').fill('We need 20 cleaners from March.');
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    expect(await page.getByLabel('E-mail').evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+    await page.getByLabel('E-mail').fill('hr@alnoor.example');
+
+    const mailto = page.waitForEvent('request', (req) => req.url().startsWith('mailto:'));
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    const url = new URL((await mailto).url());
+    expect(decodeURIComponent(url.pathname)).toBe('support@wazifa.example');
+    expect(url.searchParams.get('subject')).toBe('Sales request: Al Noor Facilities & Co.');
+    expect(url.searchParams.get('body')!.split('\r\n')).toEqual([
+      'Company: Al Noor Facilities & Co.',
+      'Contact person: Fatima Al Zahra',
+      'E-mail: hr@alnoor.example',
+      'Phone: +971 50 123 4567',
+      'Plan: Quarterly: 450 AED per month, billed 1,350 AED per quarter',
+      'Message: We need 20 cleaners from March.',
+    ]);
+    await page.getByRole('heading', { name: 'Request Submitted Successfully' }).waitFor();
+    await page.getByText('Request Sent!').first().waitFor();
+    expect(await href(page, 'Back to Home')).toBe('/');
+    await expectAccessible(page);
+    await done(tracked);
+  });
+});
+
+describe('about and legal pages', () => {
+  it('tells the story with links to careers and home', async () => {
+    const tracked = await visit(offerOver, '/about', 375);
+    const { page } = tracked;
+    expect(await h1(page)).toBe('About Us');
+    expect(await page.locator('main').textContent()).toMatch(/finding work in the Gulf is hard/i);
+    expect(await href(page, 'View Open Positions')).toBe('/careers');
+    expect(await href(page, 'Back to Home')).toBe('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    expect(await href(page, 'About Us', menu)).toBe('/about');
+    expect(await href(page, 'Careers', menu)).toBe('/careers');
+    expect(await href(page, 'Home', menu)).toBe('/');
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await done(tracked);
+  });
+
+  it.each([
+    ['/privacy-policy', 'Privacy Policy', ['Who We Are', 'What We Collect', 'How We Use It', 'Who Can See It', 'Where It Is Stored', 'Your Rights', 'Contact']],
+    [
+      '/terms-of-service',
+      'Terms of Service',
+      ['About Wazifa', 'Using Wazifa', 'What We Offer', 'Ownership of Content', 'Profile Removal', 'Responsibility', 'Updates', 'Contact'],
+    ],
+  ])('%s has its numbered sections and last-updated date', async (path, title, sections) => {
+    const tracked = await visit(offerOver, path, 375);
+    const { page } = tracked;
+    expect(await h1(page)).toBe(title);
+    expect(await page.getByText('Last updated October 23, 2025').count()).toBe(1);
+    const headings = await page.locator('main article section h2').allTextContents();
+    expect(headings).toEqual(sections.map((s, i) => `${i + 1}. ${s}`));
+    expect(await page.locator('main').getByRole('link', { name: 'support@wazifa.example' }).first().getAttribute('href')).toBe(
+      'mailto:support@wazifa.example',
+    );
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await done(tracked);
+  });
+});
