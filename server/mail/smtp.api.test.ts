@@ -1,0 +1,67 @@
+// Contract test: delivery through a real SMTP server on loopback.
+import { eq } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '#shared/schema.ts';
+import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { enqueueEmail } from './outbox.ts';
+import { verifyEmailTemplate } from './templates.ts';
+import { createSmtpTransport, type MailTransport } from './transport.ts';
+import { deliverDueEmails } from './worker.ts';
+
+let testDb: TestDatabase;
+let server: SMTPServer;
+let transport: MailTransport;
+const received: ParsedMail[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  server = new SMTPServer({
+    authOptional: true,
+    // The package's built-in certificate has expired: talk plain SMTP on loopback.
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith('@rejected.example')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  transport = createSmtpTransport(`smtp://127.0.0.1:${port}`);
+});
+afterAll(async () => {
+  await transport.close?.();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await testDb.drop();
+});
+
+describe('SMTP delivery', () => {
+  it('delivers a queued verification e-mail with its link', async () => {
+    const mail = verifyEmailTemplate({ productName: 'Wazifa', name: 'Amina', link: 'http://localhost:5000/verify-email?token=abc123' });
+    await enqueueEmail(testDb.database.db, { to: 'amina@example.com', template: 'verify_email', ...mail });
+    const result = await deliverDueEmails({ database: testDb.database, transport, from: 'Wazifa <support@wazifa.example>' });
+    expect(result.sent).toBe(1);
+    const delivered = received.at(-1)!;
+    expect(delivered.subject).toBe('Confirm your e-mail address for Wazifa');
+    expect((delivered.to as { text: string }).text).toBe('amina@example.com');
+    expect(delivered.from?.value[0]).toMatchObject({ name: 'Wazifa', address: 'support@wazifa.example' });
+    expect(delivered.text).toContain('http://localhost:5000/verify-email?token=abc123');
+    expect(delivered.html).toContain('href="http://localhost:5000/verify-email?token=abc123"');
+  });
+
+  it('keeps a refused e-mail for a retry, with the server reason', async () => {
+    const id = await enqueueEmail(testDb.database.db, { to: 'nobody@rejected.example', template: 'verify_email', subject: 'x', text: 'y' });
+    const result = await deliverDueEmails({ database: testDb.database, transport, from: 'support@wazifa.example' });
+    expect(result.retried).toBe(1);
+    const [row] = await testDb.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row!.status).toBe('pending');
+    expect(row!.lastError).toMatch(/550|No such mailbox|rejected/i);
+  });
+});
