@@ -43,8 +43,10 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   });
   page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
   page.on('requestfailed', (req) => {
-    // A navigation to mailto: is handed to the system, not a failure of the page.
-    if (!req.url().startsWith('mailto:')) problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`);
+    // A navigation to mailto: is handed to the system, and leaving a page cancels what it was still loading:
+    // neither is a failure of the page.
+    if (req.url().startsWith('mailto:') || req.failure()?.errorText === 'net::ERR_ABORTED') return;
+    problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`);
   });
   return { context, page, problems };
 }

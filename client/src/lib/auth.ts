@@ -1,5 +1,5 @@
 // Who is signed in, used across the app (top bar, routing); the account forms live in features/auth.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/auth.ts';
 import { apiRequest, getQueryFn } from './api-client';
 
@@ -19,15 +19,11 @@ export async function logOut(): Promise<void> {
   await apiRequest('POST', '/api/auth/logout');
 }
 
+/** Signs out, then loads the home page afresh: no state of the signed-in user survives in the page. */
 export function useLogOut() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logOut,
-    onSuccess: () => {
-      // Nothing of the signed-in user may linger in the cache.
-      queryClient.clear();
-      queryClient.setQueryData(currentUserQuery.queryKey, null);
-    },
+    onSuccess: () => window.location.assign('/'),
   });
 }
 

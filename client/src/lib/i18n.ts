@@ -5,7 +5,8 @@ import { initReactI18next } from 'react-i18next';
 import common from '../locales/en/common.json';
 import { publicConfig } from './public-config';
 
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+// The common catalogue is bundled (imported above), every other one is its own chunk.
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/en/common.json']);
 
 const lazyCatalogues: BackendModule = {
   type: 'backend',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { useCurrentUser, useLogOut } from '@/lib/auth';
@@ -10,7 +10,6 @@ export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu';
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const logOut = useLogOut();
-  const [, navigate] = useLocation();
   const wrapper = layout === 'bar' ? 'hidden items-center gap-2 md:flex' : 'mt-2 grid grid-cols-2 gap-2';
 
   if (user) {
@@ -22,13 +21,7 @@ export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu';
           className={buttonClasses({ variant: 'outline', size: layout === 'bar' ? 'sm' : 'md', className: layout === 'menu' ? 'col-span-2' : '' })}
           disabled={logOut.isPending}
           onClick={() =>
-            logOut.mutate(undefined, {
-              onSuccess: () => {
-                onNavigate?.();
-                navigate('/');
-              },
-              onError: () => toast({ variant: 'destructive', title: t('nav.signOutFailed') }),
-            })
+            logOut.mutate(undefined, { onError: () => toast({ variant: 'destructive', title: t('nav.signOutFailed') }) })
           }
         >
           {logOut.isPending ? t('nav.signingOut') : t('nav.signOut')}
