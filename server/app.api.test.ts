@@ -1,5 +1,4 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -11,6 +10,7 @@ import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { serveBuiltClient } from './http/client.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
+import { freePort } from './test/free-port.ts';
 
 let testApp: TestApp;
 
@@ -44,12 +44,7 @@ describe('health checks', () => {
 
   it('is not ready (503) when the database does not answer', async () => {
     // A port nobody listens on: connections are refused.
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-    });
+    const port = await freePort();
     const database = createDatabase(`postgres://nobody:nothing@127.0.0.1:${port}/none`);
     const app = createApp({ config: testApp.config, database, logger: pino({ level: 'silent' }) });
     const res = await request(app).get('/readyz');

@@ -9,6 +9,8 @@ import { openDatabase } from './db/open.ts';
 import { loadOrCreateSessionSecret } from './auth/session.ts';
 import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './http/client.ts';
 import { createLogger } from './logger.ts';
+import { createOidcRouter } from './auth/oidc.ts';
+import { accountContext } from './services/accounts.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 
@@ -57,7 +59,15 @@ async function start(): Promise<Server> {
     await transport.close?.();
   });
 
-  const app = createApp({ config, database, logger, client, clock: systemClock, mailer });
+  const oidc = config.oidc
+    ? await createOidcRouter({
+        oidc: config.oidc,
+        publicUrl: config.publicUrl,
+        accounts: accountContext(config, database.db, systemClock),
+      })
+    : undefined;
+
+  const app = createApp({ config, database, logger, client, clock: systemClock, mailer, oidc });
   return await new Promise<Server>((resolve, reject) => {
     const server = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });

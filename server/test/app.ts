@@ -4,6 +4,7 @@ import pino from 'pino';
 import { createApp, publicConfig, type AppDeps } from '../app.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import { serveBuiltClient } from '../http/client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -14,13 +15,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
     clock?: Clock;
     serveClient?: boolean;
     mailer?: { kick(): void };
-    oidc?: AppDeps['oidc'];
+    /** Builds the OpenID Connect routes on the test database. */
+    oidc?: (db: Db) => Promise<NonNullable<AppDeps['oidc']>>;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -39,18 +42,18 @@ export async function createTestApp(
     clock,
     client,
     mailer: options.mailer,
-    oidc: options.oidc,
+    oidc: options.oidc ? await options.oidc(testDatabase.database.db) : undefined,
   });
   return { app, config, testDatabase, close: () => testDatabase.drop() };
 }
 
 /** The app listening on a free loopback port, for a real browser. */
 export async function startTestServer(
-  options: Parameters<typeof createTestApp>[0] = {},
+  options: Parameters<typeof createTestApp>[0] & { port?: number } = {},
 ): Promise<TestApp & { baseUrl: string }> {
   const testApp = await createTestApp({ serveClient: true, ...options });
   const server: Server = createServer(testApp.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
     ...testApp,

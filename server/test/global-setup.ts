@@ -1,7 +1,6 @@
 // Starts one throwaway PostgreSQL for the test run (or uses TEST_DATABASE_URL), migrates a template
 // database, and tells the tests where it is. Each test file clones the template (server/test/database.ts).
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase, databaseUrlFor } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { freePort } from './free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,16 +17,6 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function setup(project: TestProject) {
   const templateDatabase = `wazifa_template_${process.pid}`;
