@@ -22,7 +22,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          include: ['server/**/*.api.test.ts'],
+          include: ['server/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
