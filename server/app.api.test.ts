@@ -107,6 +107,7 @@ describe('serving the client', () => {
       '<!doctype html><html><head><title>x</title><!--public-config--></head><body><div id="root"></div></body></html>',
     );
     await writeFile(path.join(dir, 'assets/app-123.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'assets/big-456.js'), `console.log(${JSON.stringify('wazifa '.repeat(4000))})`);
     const config = { ...testApp.config, ...loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Jobs <& Co>', EARLY_ACCESS_END: '2099-01-31', SESSION_SECRET: testApp.config.sessionSecret }) };
     app = createApp({
       config,
@@ -147,6 +148,13 @@ describe('serving the client', () => {
     expect(missing.text).not.toContain('<div id="root">');
   });
 
+  it('compresses scripts and pages for browsers that accept it', async () => {
+    const asset = await request(app).get('/assets/big-456.js').set('Accept-Encoding', 'gzip');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    const plain = await request(app).get('/assets/big-456.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   it('never answers API paths with the page', async () => {
     const res = await request(app).get('/api/unknown');
     expect(res.status).toBe(404);
@@ -159,3 +167,4 @@ describe('serving the client', () => {
     );
   });
 });
+

@@ -1,4 +1,5 @@
 // createApp builds the Express app from its dependencies; it never listens (index.ts does).
+import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(logger));
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.env) }));
+  // Phones on mobile data: every text answer (pages, scripts, JSON) goes out compressed.
+  app.use(compression());
 
   app.use(healthRouter(database));
 
