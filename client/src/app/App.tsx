@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { RoleSelection } from '@/features/auth/components/role-selection';
 import { homePathFor, useCurrentUser } from '@/lib/auth';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -20,6 +19,9 @@ const VerifyEmailPage = lazy(() => import('./pages/verify-email'));
 const CreateProfilePage = lazy(() => import('./pages/create-profile'));
 const PendingPage = lazy(() => import('./pages/pending'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
+const RoleSelection = lazy(() =>
+  import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
+);
 
 /** Routes by auth state (SPEC 4): loading, signed out, no role yet, job seeker, company. */
 export function App() {
