@@ -76,11 +76,11 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.env) }));
   // Phones on mobile data: every text answer (pages, scripts, JSON) goes out compressed.
   app.use(compression());
+  app.use(requireSameOrigin(config.publicUrl));
 
   app.use(healthRouter(database));
 
   const api = express.Router();
-  api.use(requireSameOrigin(config.publicUrl));
   api.use(express.json({ limit: '100kb' }));
   api.use(sessionMiddleware({ pool: database.pool, secret: config.sessionSecret, idleMs: config.sessionIdleMs }));
   api.use(loadCurrentUser(database.db, clock, config.sessionAbsoluteMs));

@@ -227,6 +227,32 @@ describe('password reset', () => {
   });
 });
 
+describe('bad input on the other account calls', () => {
+  it.each([
+    ['/api/auth/forgot-password', { email: 'nope' }, 'Please enter a valid e-mail address'],
+    ['/api/auth/forgot-password', {}, 'Please enter your e-mail address'],
+    ['/api/auth/reset-password', { token: 'x'.repeat(43), password: 'short' }, 'Password must be at least 8 characters'],
+    ['/api/auth/reset-password', { password: 'long enough 1' }, 'This link is not valid'],
+    ['/api/auth/verify-email', { token: 42 }, 'This link is not valid'],
+    ['/api/auth/login', { email: ['a@example.com'], password: 'x' }, 'Please enter your e-mail address'],
+  ])('%s refuses %j with 400', async (path, body, message) => {
+    const res = await request(testApp.app).post(path).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('asks anonymous callers to sign in before resending a verification link', async () => {
+    expect((await request(testApp.app).post('/api/auth/resend-verification')).status).toBe(401);
+  });
+
+  it('limits sign-ups per e-mail address', async () => {
+    const email = uniqueEmail('busy');
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await request(testApp.app).post('/api/auth/signup').send({ email, password: 'long enough 1' })).status);
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+  });
+});
+
 describe('requests from other sites', () => {
   it('refuses state-changing requests with a foreign Origin or Sec-Fetch-Site', async () => {
     const byOrigin = await request(testApp.app)

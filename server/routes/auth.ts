@@ -34,6 +34,7 @@ const limits = {
   loginByIp: { name: 'login-ip', windowMs: 15 * MINUTE, max: 30 },
   loginByEmail: { name: 'login-email', windowMs: 15 * MINUTE, max: 10, key: emailOf },
   signupByIp: { name: 'signup-ip', windowMs: 60 * MINUTE, max: 20 },
+  signupByEmail: { name: 'signup-email', windowMs: 60 * MINUTE, max: 5, key: emailOf },
   resetByIp: { name: 'reset-ip', windowMs: 60 * MINUTE, max: 20 },
   resetByEmail: { name: 'reset-email', windowMs: 60 * MINUTE, max: 5, key: emailOf },
   resendByUser: { name: 'verify-resend', windowMs: 60 * MINUTE, max: 5, key: (req: Request) => req.user?.id },
@@ -43,7 +44,7 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
   const router = express.Router();
   const { db, clock } = ctx;
 
-  router.post('/signup', rateLimit(db, clock, limits.signupByIp), validate(signupSchema), async (req, res) => {
+  router.post('/signup', validate(signupSchema), rateLimit(db, clock, limits.signupByIp, limits.signupByEmail), async (req, res) => {
     const user = await signUp(ctx, req.body);
     mailer.kick();
     await signIn(req, user, clock.now());
