@@ -1,44 +1,31 @@
 // Contract test: delivery through a real SMTP server on loopback.
 import { eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '#shared/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { enqueueEmail } from './outbox.ts';
 import { verifyEmailTemplate } from './templates.ts';
 import { createSmtpTransport, type MailTransport } from './transport.ts';
 import { deliverDueEmails } from './worker.ts';
 
 let testDb: TestDatabase;
-let server: SMTPServer;
+let smtp: TestSmtpServer;
 let transport: MailTransport;
-const received: ParsedMail[] = [];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  server = new SMTPServer({
-    authOptional: true,
-    // The package's built-in certificate has expired: talk plain SMTP on loopback.
-    disabledCommands: ['STARTTLS'],
+  smtp = await startTestSmtpServer({
     onRcptTo(address, _session, callback) {
       if (address.address.endsWith('@rejected.example')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
       callback();
     },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  transport = createSmtpTransport(`smtp://127.0.0.1:${port}`);
+  transport = createSmtpTransport(smtp.url);
 });
 afterAll(async () => {
   await transport.close?.();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
   await testDb.drop();
 });
 
@@ -48,7 +35,7 @@ describe('SMTP delivery', () => {
     await enqueueEmail(testDb.database.db, { to: 'amina@example.com', template: 'verify_email', ...mail });
     const result = await deliverDueEmails({ database: testDb.database, transport, from: 'Wazifa <support@wazifa.example>' });
     expect(result.sent).toBe(1);
-    const delivered = received.at(-1)!;
+    const delivered = smtp.inbox.at(-1)!;
     expect(delivered.subject).toBe('Confirm your e-mail address for Wazifa');
     expect((delivered.to as { text: string }).text).toBe('amina@example.com');
     expect(delivered.from?.value[0]).toMatchObject({ name: 'Wazifa', address: 'support@wazifa.example' });

@@ -1,25 +1,13 @@
-import { Briefcase, Building2, Check, ExternalLink } from 'lucide-react';
+import { Briefcase, Building2, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CheckList } from '@/components/ui/check-list';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
-
-function Points({ items }: { items: string[] }) {
-  return (
-    <ul className="mt-4 flex-1 space-y-2 text-slate-700">
-      {items.map((item) => (
-        <li key={item} className="flex gap-2">
-          <Check aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-brand-700" />
-          {item}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The Join screen of SPEC 2. The early-access form opens only while the offer runs and a form is configured. */
 export default function JoinPage() {
@@ -39,7 +27,7 @@ export default function JoinPage() {
           <Card className="flex flex-col p-6">
             <Building2 aria-hidden="true" className="h-10 w-10 text-brand-700" />
             <h2 className="mt-4 text-xl font-semibold text-slate-900">{t('company.title')}</h2>
-            <Points items={t('company.points', { returnObjects: true }) as string[]} />
+            <CheckList className="mt-4 flex-1" items={t('company.points', { returnObjects: true }) as string[]} />
             <Link href="/get-started/company" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
               {t('company.cta')}
             </Link>
@@ -47,7 +35,7 @@ export default function JoinPage() {
           <Card className="flex flex-col p-6">
             <Briefcase aria-hidden="true" className="h-10 w-10 text-brand-700" />
             <h2 className="mt-4 text-xl font-semibold text-slate-900">{t('candidate.title')}</h2>
-            <Points items={candidatePoints} />
+            <CheckList className="mt-4 flex-1" items={candidatePoints} />
             {earlyAccess && publicConfig.earlyAccessFormUrl ? (
               <a
                 href={publicConfig.earlyAccessFormUrl}

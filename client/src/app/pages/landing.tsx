@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '@/components/layout/page-shell';
+import { ClipboardCheck, Eye, FileText, Lock, Search, ShieldCheck, TrendingUp, Video } from 'lucide-react';
+import { CardCarouselSection } from '@/features/landing/components/card-carousel-section';
 import { FinalCta } from '@/features/landing/components/final-cta';
 import { ForEmployers } from '@/features/landing/components/for-employers';
 import { Hero } from '@/features/landing/components/hero';
-import { HowItWorks } from '@/features/landing/components/how-it-works';
 import { Pricing } from '@/features/landing/components/pricing';
-import { WhyUs } from '@/features/landing/components/why-us';
 import { usePageTitle } from '@/hooks/use-page-title';
 
 export default function LandingPage() {
@@ -21,8 +21,8 @@ export default function LandingPage() {
       ]}
     >
       <Hero />
-      <HowItWorks />
-      <WhyUs />
+      <CardCarouselSection id="how-it-works" textKey="howItWorks" icons={[Video, FileText, ClipboardCheck, Search]} numbered />
+      <CardCarouselSection id="features" textKey="why" icons={[Eye, ShieldCheck, Lock, TrendingUp]} className="bg-sand-50" />
       <Pricing />
       <ForEmployers />
       <FinalCta />

@@ -7,10 +7,9 @@ import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '#shared/auth.ts';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { useResetPassword } from '@/features/auth/api/reset-password';
+import { PasswordField } from '@/features/auth/components/password-field';
 import { toast } from '@/hooks/use-toast';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/api-client';
@@ -54,35 +53,19 @@ export default function ResetPasswordPage() {
         {token ? (
           <Card className="mt-6 p-5 sm:p-6">
             <form onSubmit={onSubmit} noValidate className="space-y-5">
-              <Field
+              <PasswordField
                 label={t('fields.newPassword')}
                 hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
                 error={translateValidation(t, errors.password?.message)}
-              >
-                {(ids) => (
-                  <PasswordInput
-                    {...ids}
-                    autoComplete="new-password"
-                    showLabel={t('fields.showPassword')}
-                    hideLabel={t('fields.hidePassword')}
-                    {...form.register('password')}
-                  />
-                )}
-              </Field>
-              <Field
+                autoComplete="new-password"
+                registration={form.register('password')}
+              />
+              <PasswordField
                 label={t('fields.confirmPassword')}
                 error={errors.confirmPassword?.message === MISMATCH ? t('reset.mismatch') : translateValidation(t, errors.confirmPassword?.message)}
-              >
-                {(ids) => (
-                  <PasswordInput
-                    {...ids}
-                    autoComplete="new-password"
-                    showLabel={t('fields.showPassword')}
-                    hideLabel={t('fields.hidePassword')}
-                    {...form.register('confirmPassword')}
-                  />
-                )}
-              </Field>
+                autoComplete="new-password"
+                registration={form.register('confirmPassword')}
+              />
               <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
                 {reset.isPending && <Spinner />}
                 {reset.isPending ? t('reset.submitting') : t('reset.submit')}

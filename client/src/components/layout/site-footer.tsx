@@ -5,6 +5,32 @@ import { Logo } from './logo';
 
 const linkClass = 'rounded text-sm text-slate-300 hover:text-white';
 
+const columns = [
+  {
+    id: 'platform',
+    links: [
+      { href: '/#features', label: 'nav.features' },
+      { href: '/#pricing', label: 'nav.pricing' },
+      { href: '/#how-it-works', label: 'nav.howItWorks' },
+    ],
+  },
+  {
+    id: 'company',
+    links: [
+      { href: '/about', label: 'footer.about' },
+      { href: '/contact-sales', label: 'footer.contact' },
+      { href: '/careers', label: 'footer.careers' },
+    ],
+  },
+  {
+    id: 'legal',
+    links: [
+      { href: '/privacy-policy', label: 'footer.privacy' },
+      { href: '/terms-of-service', label: 'footer.terms' },
+    ],
+  },
+] as const;
+
 export function SiteFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -15,67 +41,29 @@ export function SiteFooter() {
           <Logo inverse />
           <p className="text-sm text-slate-400">{t('footer.tagline')}</p>
         </div>
-        <nav aria-labelledby="footer-platform">
-          <h2 id="footer-platform" className="mb-3 text-sm font-semibold text-white">
-            {t('footer.platform')}
-          </h2>
-          <ul className="space-y-2">
-            <li>
-              <a className={linkClass} href="/#features">
-                {t('nav.features')}
-              </a>
-            </li>
-            <li>
-              <a className={linkClass} href="/#pricing">
-                {t('nav.pricing')}
-              </a>
-            </li>
-            <li>
-              <a className={linkClass} href="/#how-it-works">
-                {t('nav.howItWorks')}
-              </a>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="mb-3 text-sm font-semibold text-white">
-            {t('footer.company')}
-          </h2>
-          <ul className="space-y-2">
-            <li>
-              <Link className={linkClass} href="/about">
-                {t('footer.about')}
-              </Link>
-            </li>
-            <li>
-              <Link className={linkClass} href="/contact-sales">
-                {t('footer.contact')}
-              </Link>
-            </li>
-            <li>
-              <Link className={linkClass} href="/careers">
-                {t('footer.careers')}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="mb-3 text-sm font-semibold text-white">
-            {t('footer.legal')}
-          </h2>
-          <ul className="space-y-2">
-            <li>
-              <Link className={linkClass} href="/privacy-policy">
-                {t('footer.privacy')}
-              </Link>
-            </li>
-            <li>
-              <Link className={linkClass} href="/terms-of-service">
-                {t('footer.terms')}
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {columns.map((column) => (
+          <nav key={column.id} aria-labelledby={`footer-${column.id}`}>
+            <h2 id={`footer-${column.id}`} className="mb-3 text-sm font-semibold text-white">
+              {t(`footer.${column.id}`)}
+            </h2>
+            <ul className="space-y-2">
+              {column.links.map(({ href, label }) => (
+                <li key={href}>
+                  {/* Anchors on the home page load it; other pages are client-side links. */}
+                  {href.includes('#') ? (
+                    <a className={linkClass} href={href}>
+                      {t(label)}
+                    </a>
+                  ) : (
+                    <Link className={linkClass} href={href}>
+                      {t(label)}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">

@@ -7,7 +7,6 @@ import { loginSchema, PASSWORD_MIN_LENGTH, signupSchema } from '#shared/auth.ts'
 import type { Role } from '#shared/constants.ts';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
-import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -15,6 +14,7 @@ import { homePathFor } from '@/lib/auth';
 import { translateValidation } from '@/lib/validation-message';
 import { useLogIn } from '../api/log-in';
 import { useSignUp } from '../api/sign-up';
+import { PasswordField } from './password-field';
 
 export function SignInForm() {
   const { t } = useTranslation('auth');
@@ -39,17 +39,12 @@ export function SignInForm() {
       <Field label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
         {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
       </Field>
-      <Field label={t('fields.password')} error={translateValidation(t, errors.password?.message)}>
-        {(ids) => (
-          <PasswordInput
-            {...ids}
-            autoComplete="current-password"
-            showLabel={t('fields.showPassword')}
-            hideLabel={t('fields.hidePassword')}
-            {...form.register('password')}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label={t('fields.password')}
+        error={translateValidation(t, errors.password?.message)}
+        autoComplete="current-password"
+        registration={form.register('password')}
+      />
       <div className="flex justify-end">
         <Link href="/forgot-password" className="text-sm font-medium text-brand-800 underline underline-offset-2">
           {t('signIn.forgot')}
@@ -100,21 +95,13 @@ export function SignUpForm({ role }: { role?: Role }) {
       <Field label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
         {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
       </Field>
-      <Field
+      <PasswordField
         label={t('fields.password')}
         hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         error={translateValidation(t, errors.password?.message)}
-      >
-        {(ids) => (
-          <PasswordInput
-            {...ids}
-            autoComplete="new-password"
-            showLabel={t('fields.showPassword')}
-            hideLabel={t('fields.hidePassword')}
-            {...form.register('password')}
-          />
-        )}
-      </Field>
+        autoComplete="new-password"
+        registration={form.register('password')}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
         {signUp.isPending && <Spinner />}
         {signUp.isPending ? t('signUp.submitting') : t('signUp.submit')}

@@ -1,9 +1,10 @@
-import { Briefcase, Building2, Check } from 'lucide-react';
+import { Briefcase, Building2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatAed, LOWEST_MONTHLY_PRICE_FILS } from '#shared/constants.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CheckList } from '@/components/ui/check-list';
 import { formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 
@@ -37,14 +38,7 @@ export function RoleChooser() {
           <Card key={type} className="flex flex-col p-6">
             <Icon aria-hidden="true" className="h-10 w-10 text-brand-700" />
             <h2 className="mt-4 text-xl font-semibold text-slate-900">{title}</h2>
-            <ul className="mt-4 flex-1 space-y-2 text-slate-700">
-              {points.map((point) => (
-                <li key={point} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-brand-700" />
-                  {point}
-                </li>
-              ))}
-            </ul>
+            <CheckList className="mt-4 flex-1" items={points} />
             {note && <p className="mt-4 font-semibold text-brand-800">{note}</p>}
             <Link href={`/get-started/${type}`} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
               {cta}

@@ -1,9 +1,9 @@
-import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatAed, PLAN_IDS, PLANS, planPeriodPriceFils, TIMING } from '#shared/constants.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CheckList } from '@/components/ui/check-list';
 import { formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 import { cn } from '@/lib/utils';
@@ -43,14 +43,7 @@ export function Pricing() {
                     ? t('pricing.billedMonthly')
                     : t('pricing.billed', { amount: formatAed(planPeriodPriceFils(plan)), period: t(`pricing.periods.${id}`) })}
                 </p>
-                <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
-                  {features.map((feature) => (
-                    <li key={feature} className="flex gap-2">
-                      <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList className="mt-6 flex-1 text-sm" items={features} />
                 <Link
                   href="/get-started/company"
                   className={buttonClasses({ variant: best ? 'primary' : 'outline', className: 'mt-6 w-full' })}
