@@ -7,11 +7,9 @@ export async function setRole(role: Role): Promise<void> {
   await apiRequest('POST', '/api/auth/set-role', { role });
 }
 
+/** The answer is not read (SPEC 7); refreshUser() fetches the current user again when the caller is ready to move on. */
 export function useSetRole() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setRole,
-    // The answer is not read (SPEC 7): the current user is fetched again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
-  });
+  const mutation = useMutation({ mutationFn: setRole });
+  return { ...mutation, refreshUser: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }) };
 }

@@ -27,7 +27,11 @@ export function RoleSelection() {
       onSuccess: () => {
         setRedirecting(true);
         toast({ variant: 'success', title: t('roles.success'), description: t('roles.successBody') });
-        setTimeout(() => navigate('/'), TIMING.roleRedirectMs);
+        // The success message shows for a second, then the refreshed user leaves this screen for /.
+        setTimeout(() => {
+          navigate('/');
+          void setRole.refreshUser();
+        }, TIMING.roleRedirectMs);
       },
       onError: (error) => toast({ variant: 'destructive', title: t('roles.error'), description: errorMessage(error, t('roles.failed')) }),
     });
