@@ -13,6 +13,8 @@ import { loadCurrentUser } from './auth/current-user.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
 import { authRouter } from './routes/auth.ts';
+import { localUploadRouter, objectFilesRouter, objectsApiRouter } from './routes/objects.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
 import { accountContext } from './services/accounts.ts';
 import { healthRouter } from './routes/health.ts';
 import { isEarlyAccessActive, type PublicConfig } from '#shared/public-config.ts';
@@ -24,6 +26,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Told when an e-mail was queued, so it goes out at once rather than at the next poll. */
   mailer?: { kick(): void };
+  /** Where uploads go. */
+  storage: ObjectStorage;
   /** OpenID Connect routes (/api/login, /api/callback, /api/logout), when a provider is configured. */
   oidc?: express.Router;
   /** Serves the React client; absent in API-only tests. */
@@ -80,15 +84,25 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(healthRouter(database));
 
+  // Who is asking matters for the API and for files; not for the client's static assets.
+  app.use(
+    ['/api', '/objects'],
+    sessionMiddleware({ pool: database.pool, secret: config.sessionSecret, idleMs: config.sessionIdleMs }),
+    loadCurrentUser(database.db, clock, config.sessionAbsoluteMs),
+  );
+  const uploads = { db: database.db, storage: deps.storage, clock };
+
   const api = express.Router();
+  const { receiveUpload } = deps.storage;
+  if (receiveUpload) api.use(localUploadRouter({ receiveUpload: receiveUpload.bind(deps.storage) }));
   api.use(express.json({ limit: '100kb' }));
-  api.use(sessionMiddleware({ pool: database.pool, secret: config.sessionSecret, idleMs: config.sessionIdleMs }));
-  api.use(loadCurrentUser(database.db, clock, config.sessionAbsoluteMs));
 
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
+  api.use(objectsApiRouter(uploads));
   if (deps.oidc) api.use(deps.oidc);
   api.use(apiNotFound);
   app.use('/api', api);
+  app.use(objectFilesRouter(uploads));
 
   if (deps.client) app.use(deps.client.router);
   app.use((_req, _res, next) => next(new HttpError(404, 'Not found')));

@@ -11,6 +11,7 @@ import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './htt
 import { createLogger } from './logger.ts';
 import { createOidcRouter } from './auth/oidc.ts';
 import { accountContext } from './services/accounts.ts';
+import { createLocalStorage } from './storage/local.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 
@@ -67,7 +68,13 @@ async function start(): Promise<Server> {
       })
     : undefined;
 
-  const app = createApp({ config, database, logger, client, clock: systemClock, mailer, oidc });
+  const storage = createLocalStorage({
+    root: path.join(config.dataDir, 'objects'),
+    secret: config.sessionSecret!,
+    clock: systemClock,
+  });
+
+  const app = createApp({ config, database, logger, client, clock: systemClock, mailer, oidc, storage });
   return await new Promise<Server>((resolve, reject) => {
     const server = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });

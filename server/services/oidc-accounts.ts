@@ -5,41 +5,68 @@ import type { Role } from '#shared/constants.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AccountContext } from './accounts.ts';
 
+/** What the provider told us about the person, already read from the ID token / userinfo. */
 export interface OidcClaims {
   issuer: string;
   subject: string;
-  email?: string;
+  email?: string | undefined;
+  /** The provider's email_verified claim; only `true` counts. */
   emailVerified: boolean;
-  firstName?: string;
-  lastName?: string;
-  picture?: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  picture?: string | undefined;
 }
 
+export const EMAIL_TAKEN =
+  'An account with this e-mail already exists. Please sign in with your e-mail and password instead.';
+
+const byIdentity = (claims: OidcClaims) =>
+  and(eq(users.oidcIssuer, claims.issuer), eq(users.oidcSubject, claims.subject));
+
 /**
- * The user for a provider identity: the one linked to (issuer, subject); else the account with the same
- * e-mail, but only when the provider vouches for the address (otherwise anyone could claim any account);
- * else a new account.
+ * The user for a provider identity, in one transaction:
+ * 1. the user linked to (issuer, subject);
+ * 2. else the account with the same e-mail, linked now, but ONLY when the provider says email_verified is true;
+ * 3. else a new account (with the remembered role).
+ *
+ * An unverified e-mail is never trusted: many providers let anybody type any address.
+ * - If it belongs to an existing account, the sign-in is refused (409, `EMAIL_TAKEN`) rather than linked (that
+ *   would hand over the account) or turned into a silent second account (the person would end up with two
+ *   accounts and no idea why); the message sends them to the sign-in they already have.
+ * - A new account does not claim the address (email stays null): otherwise a stranger could squat someone's
+ *   address, and once the owner "recovered" it by password reset, the stranger's identity would still be
+ *   linked to the account (pre-account takeover).
  */
-export async function findOrCreateOidcUser(ctx: AccountContext, claims: OidcClaims, options: { role?: Role } = {}): Promise<User> {
+export async function findOrCreateOidcUser(
+  ctx: AccountContext,
+  claims: OidcClaims,
+  options: { role?: Role | undefined } = {},
+): Promise<User> {
+  if (!claims.issuer || !claims.subject) throw new HttpError(400, 'The sign-in provider did not identify the account');
   const email = claims.email?.trim().toLowerCase() || undefined;
   const now = ctx.clock.now();
+
   return ctx.db.transaction(async (tx) => {
-    const linked = await tx.query.users.findFirst({
-      where: and(eq(users.oidcIssuer, claims.issuer), eq(users.oidcSubject, claims.subject)),
-    });
+    const linked = await tx.query.users.findFirst({ where: byIdentity(claims) });
     if (linked) return linked;
 
     const sameEmail = email ? await tx.query.users.findFirst({ where: eq(users.email, email) }) : undefined;
     if (sameEmail) {
-      if (!claims.emailVerified) {
-        throw new HttpError(409, 'An account with this e-mail already exists. Please sign in with your password.');
-      }
+      if (!claims.emailVerified) throw new HttpError(409, EMAIL_TAKEN);
+      // Already tied to another identity (another provider, or an address the provider has reassigned): linking
+      // again would let the new identity take the account over.
+      if (sameEmail.oidcSubject) throw new HttpError(409, EMAIL_TAKEN);
+      const proven = Boolean(sameEmail.emailVerifiedAt);
       const [updated] = await tx
         .update(users)
         .set({
           oidcIssuer: claims.issuer,
           oidcSubject: claims.subject,
           emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+          // Nobody had proven the address of this account: its password may be a squatter's, set before the
+          // owner came (pre-account takeover). The owner keeps the account; the password and its sessions go.
+          // They can set a password again through "forgot password".
+          ...(proven ? {} : { passwordHash: null, sessionVersion: sql`${users.sessionVersion} + 1` }),
           updatedAt: now,
         })
         .where(eq(users.id, sameEmail.id))
@@ -50,7 +77,7 @@ export async function findOrCreateOidcUser(ctx: AccountContext, claims: OidcClai
     const [created] = await tx
       .insert(users)
       .values({
-        email: email ?? null,
+        email: email && claims.emailVerified ? email : null,
         firstName: claims.firstName ?? null,
         lastName: claims.lastName ?? null,
         profileImageUrl: claims.picture ?? null,
@@ -59,14 +86,14 @@ export async function findOrCreateOidcUser(ctx: AccountContext, claims: OidcClai
         oidcSubject: claims.subject,
         emailVerifiedAt: email && claims.emailVerified ? now : null,
       })
-      // Two first sign-ins at once: the second finds the first's row.
+      // A race: another request created this identity (or took this e-mail) since we looked. ON CONFLICT waits
+      // for that transaction, so the statement below sees its row.
       .onConflictDoNothing()
       .returning();
     if (created) return created;
-    const raced = await tx.query.users.findFirst({
-      where: and(eq(users.oidcIssuer, claims.issuer), eq(users.oidcSubject, claims.subject)),
-    });
-    if (!raced) throw new HttpError(409, 'An account with this e-mail already exists. Please sign in with your password.');
+    const raced = await tx.query.users.findFirst({ where: byIdentity(claims) });
+    // Not our identity: the e-mail was taken in the meantime (by a password sign-up, say).
+    if (!raced) throw new HttpError(409, EMAIL_TAKEN);
     return raced;
   });
 }

@@ -1,17 +1,23 @@
 // Builds the real app on a fresh test database, for supertest and browser tests.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { createApp, publicConfig, type AppDeps } from '../app.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { serveBuiltClient } from '../http/client.ts';
+import { createLocalStorage } from '../storage/local.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   config: Config;
   testDatabase: TestDatabase;
+  storage: ObjectStorage;
   close(): Promise<void>;
 }
 
@@ -33,7 +39,9 @@ export async function createTestApp(
     ...options.env,
   });
   const testDatabase = await createTestDatabase();
+  const objectsDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-objects-'));
   const clock = options.clock ?? systemClock;
+  const storage = createLocalStorage({ root: objectsDir, secret: config.sessionSecret!, clock });
   const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock)) : undefined;
   const app = createApp({
     config,
@@ -41,10 +49,20 @@ export async function createTestApp(
     logger: pino({ level: 'silent' }),
     clock,
     client,
+    storage,
     mailer: options.mailer,
     oidc: options.oidc ? await options.oidc(testDatabase.database.db) : undefined,
   });
-  return { app, config, testDatabase, close: () => testDatabase.drop() };
+  return {
+    app,
+    config,
+    testDatabase,
+    storage,
+    async close() {
+      await testDatabase.drop();
+      await rm(objectsDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The app listening on a free loopback port, for a real browser. */

@@ -1,0 +1,67 @@
+import express from 'express';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { objects } from '#shared/schema.ts';
+import { requireRole, requireUser } from '../auth/current-user.ts';
+import { HttpError } from '../http/errors.ts';
+import { rateLimit } from '../http/rate-limit.ts';
+import { validate } from '../http/validate.ts';
+import { UploadRefused } from '../storage/local.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
+import { createDocumentUpload, finalizeDocumentUpload, type UploadContext } from '../services/uploads.ts';
+
+const aclSchema = z.object({
+  objectURL: z.string({ error: 'objectURL is required' }).min(1, 'objectURL is required').max(2000, 'objectURL is too long'),
+});
+
+const uploadsPerHour = { name: 'uploads', windowMs: 60 * 60 * 1000, max: 60, key: (req: express.Request) => req.user?.id };
+
+/** CV uploads of SPEC 7: POST /api/objects/upload, then PUT /api/objects/acl. */
+export function objectsApiRouter(ctx: UploadContext) {
+  const router = express.Router();
+  router.post('/objects/upload', requireRole('job_seeker'), rateLimit(ctx.db, ctx.clock, uploadsPerHour), async (req, res) => {
+    res.json(await createDocumentUpload(ctx, { kind: 'cv', ownerId: req.user!.id }));
+  });
+  router.put('/objects/acl', requireRole('job_seeker'), validate(aclSchema), async (req, res) => {
+    res.json(await finalizeDocumentUpload(ctx, { kind: 'cv', ownerId: req.user!.id, objectURL: req.body.objectURL }));
+  });
+  return router;
+}
+
+/** Receives browser uploads to URLs signed by the local storage driver (the embedded default). */
+export function localUploadRouter(storage: Required<Pick<ObjectStorage, 'receiveUpload'>>) {
+  const router = express.Router();
+  router.put('/uploads/:token', async (req, res, next) => {
+    const length = req.headers['content-length'] ? Number(req.headers['content-length']) : undefined;
+    try {
+      await storage.receiveUpload(req.params.token, req, length);
+      res.status(200).end();
+    } catch (err) {
+      if (err instanceof UploadRefused) {
+        // Stop reading a body we refused, so a too-large upload ends at once.
+        res.setHeader('Connection', 'close');
+        return next(new HttpError(err.status, err.message));
+      }
+      next(err);
+    }
+  });
+  return router;
+}
+
+/** Files are served only through the app, to their owner and administrators (DESIGN 5). */
+export function objectFilesRouter(ctx: UploadContext) {
+  const router = express.Router();
+  router.get('/objects/:kind/:id', requireUser, async (req, res) => {
+    const key = `${req.params.kind}/${req.params.id}`;
+    const row = await ctx.db.query.objects.findFirst({ where: eq(objects.key, key) });
+    const allowed = row && row.status === 'ready' && (row.ownerId === req.user!.id || req.user!.isAdmin);
+    if (!row || !allowed) throw new HttpError(404, 'File not found');
+    res.setHeader('Content-Type', row.contentType ?? 'application/octet-stream');
+    res.setHeader('Content-Length', String(row.size ?? 0));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Content-Disposition', `attachment; filename="${row.kind}-${row.id.slice(0, 8)}"`);
+    (await ctx.storage.createReadStream(row.key)).pipe(res);
+  });
+  return router;
+}

@@ -1,0 +1,20 @@
+// Where uploaded files live. The browser uploads straight to a signed URL; the app checks the file afterwards.
+import type { Readable } from 'node:stream';
+
+export interface ObjectStat {
+  size: number;
+}
+
+export interface ObjectStorage {
+  /** A short-lived URL the browser PUTs one file to, for exactly this key and at most maxBytes. */
+  createUploadUrl(input: { key: string; maxBytes: number; contentType?: string; expiresAt: Date }): Promise<string>;
+  /** The key an upload URL made by createUploadUrl writes to; undefined when it is not one of ours. */
+  keyFromUploadUrl(url: string): string | undefined;
+  stat(key: string): Promise<ObjectStat | undefined>;
+  /** The first bytes of an object (for checking what it really is). */
+  readStart(key: string, bytes: number): Promise<Buffer>;
+  createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  delete(key: string): Promise<void>;
+  /** Only for drivers whose upload URLs point at the app itself (local): receives the browser's PUT. */
+  receiveUpload?(token: string, body: Readable, declaredLength?: number): Promise<void>;
+}

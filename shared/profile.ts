@@ -1,0 +1,54 @@
+// The job-seeker profile form and its server-side schema (SPEC 3 and 5). Messages are SPEC's, word for word.
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from './constants.ts';
+
+/** GCC country codes, tried in this order when a number is written without +country code. */
+export const GCC_COUNTRIES: CountryCode[] = ['AE', 'SA', 'QA', 'BH', 'KW', 'OM'];
+export const PHONE_NOT_GCC = 'Please enter a mobile number from a GCC country, starting with its country code (for example +971)';
+
+/** E.164 (+971501234567) for a number from a GCC country, or undefined when it is not one. */
+export function normalizeGccPhone(input: string): string | undefined {
+  const trimmed = input.trim();
+  const candidates = trimmed.startsWith('+') || trimmed.startsWith('00')
+    ? [parsePhoneNumberFromString(trimmed.replace(/^00/, '+'))]
+    : GCC_COUNTRIES.map((country) => parsePhoneNumberFromString(trimmed, country));
+  const match = candidates.find((n) => n?.isValid() && n.country && GCC_COUNTRIES.includes(n.country));
+  return match?.number;
+}
+
+const yearsOfExperience = z
+  .number({ error: 'Please enter a number of years' })
+  .int('Please enter whole years')
+  .min(LIMITS.yearsOfExperienceMin, 'Years of experience must be between 0 and 50')
+  .max(LIMITS.yearsOfExperienceMax, 'Years of experience must be between 0 and 50');
+
+/** What the form checks as the user types (SPEC 5). */
+export const profileFormSchema = z.object({
+  fullName: z.string().trim().min(LIMITS.fullNameMin, 'Full name must be at least 2 characters').max(120, 'Full name is too long'),
+  phone: z.string().trim().min(LIMITS.phoneMin, 'Please enter a valid phone number').max(30, 'Please enter a valid phone number'),
+  location: z.string().min(LIMITS.locationMin, 'Please select a location'),
+  industries: z.array(z.string()).min(1, 'Please select at least one industry'),
+  languages: z.array(z.string()).min(1, 'Please select at least one language'),
+  bio: z.string().trim().max(2000, 'Please keep your introduction under 2000 characters').optional(),
+  yearsOfExperience: yearsOfExperience.optional(),
+});
+
+/** What the server accepts: the form's rules plus the option lists, a GCC phone number and the uploads. */
+export const insertProfileSchema = profileFormSchema.extend({
+  phone: profileFormSchema.shape.phone.transform((value, ctx) => {
+    const e164 = normalizeGccPhone(value);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: PHONE_NOT_GCC });
+      return z.NEVER;
+    }
+    return e164;
+  }),
+  location: z.enum(LOCATIONS, { error: 'Please select a location' }),
+  industries: z.array(z.enum(INDUSTRIES, { error: 'Please select industries from the list' })).min(1, 'Please select at least one industry').max(INDUSTRIES.length),
+  languages: z.array(z.enum(LANGUAGES, { error: 'Please select languages from the list' })).min(1, 'Please select at least one language').max(LANGUAGES.length),
+  cvUrl: z.string().max(300).optional(),
+  videoUrl: z.string().max(300).optional(),
+});
+export type ProfileInput = z.input<typeof insertProfileSchema>;
+export type ProfileValues = z.output<typeof insertProfileSchema>;
