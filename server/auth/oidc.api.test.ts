@@ -1,6 +1,5 @@
-// Contract test: the whole OpenID Connect sign-in (code + PKCE + state + nonce) against a real oidc-provider on loopback.
-import { createServer, type Server } from 'node:http';
-import Provider from 'oidc-provider';
+// Contract test: the whole OpenID Connect sign-in (code flow + PKCE + state + nonce) against a real oidc-provider
+// on loopback, driven with plain fetch and a cookie jar.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '#shared/schema.ts';
@@ -8,167 +7,204 @@ import { accountContext } from '../services/accounts.ts';
 import { systemClock } from '../clock.ts';
 import { startTestServer } from '../test/app.ts';
 import { freePort } from '../test/free-port.ts';
+import { CookieBrowser, startOidcProvider, type TestOidcProvider } from '../test/oidc-provider.ts';
 import { createOidcRouter } from './oidc.ts';
 
 type AppServer = Awaited<ReturnType<typeof startTestServer>>;
 
-const ACCOUNTS: Record<string, Record<string, unknown>> = {
-  'amina-1': { sub: 'amina-1', email: 'amina.oidc@example.com', email_verified: true, given_name: 'Amina', family_name: 'Yusuf' },
+const ACCOUNTS = {
+  amina: { sub: 'amina-1', email: 'Amina.OIDC@example.com', email_verified: true, given_name: 'Amina', family_name: 'Yusuf', picture: 'https://id.example/amina.png' },
+  rahul: { sub: 'rahul-2', email: 'rahul.oidc@example.com', email_verified: true, given_name: 'Rahul', family_name: 'Nair' },
+  layla: { sub: 'layla-3', email: 'layla@example.com', email_verified: true, given_name: 'Layla', family_name: 'Haddad' },
+  noor: { sub: 'noor-4', email: 'noor@example.com', email_verified: true, given_name: 'Noor', family_name: 'Saleh' },
+  // Claims an address the provider never checked, which a password account already uses.
+  impostor: { sub: 'impostor-5', email: 'layla.taken@example.com', email_verified: false, given_name: 'Not', family_name: 'Layla' },
+  unchecked: { sub: 'unchecked-6', email: 'unchecked@example.com', email_verified: false, given_name: 'Sam', family_name: 'Lee' },
 };
 
-let provider: Provider;
-let providerServer: Server;
-let issuer: string;
+let provider: TestOidcProvider;
 let app: AppServer;
-const authorizationRequests: URL[] = [];
 
 beforeAll(async () => {
   const [providerPort, appPort] = await Promise.all([freePort(), freePort()]);
-  issuer = `http://127.0.0.1:${providerPort}`;
   const appUrl = `http://127.0.0.1:${appPort}`;
-  provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'wazifa',
-        client_secret: 'wazifa-secret',
-        redirect_uris: [`${appUrl}/api/callback`],
-        post_logout_redirect_uris: [`${appUrl}/`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    findAccount: (_ctx, id) => (ACCOUNTS[id] ? { accountId: id, claims: () => ACCOUNTS[id] as { sub: string } } : undefined),
-    features: { devInteractions: { enabled: false } },
-    cookies: { keys: ['test-cookie-key'] },
-  });
-
-  // A user who logs in and consents at once: the interactions answer themselves.
-  providerServer = createServer(async (req, res) => {
-    if (req.url?.startsWith('/auth?')) authorizationRequests.push(new URL(req.url, issuer));
-    if (req.url?.startsWith('/interaction/')) {
-      const details = await provider.interactionDetails(req, res);
-      if (details.prompt.name === 'login') {
-        await provider.interactionFinished(req, res, { login: { accountId: 'amina-1' } }, { mergeWithLastSubmission: false });
-        return;
-      }
-      const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
-      grant.addOIDCScope(String(details.params.scope));
-      await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
-      return;
-    }
-    provider.callback()(req, res);
-  });
-  await new Promise<void>((resolve) => providerServer.listen(providerPort, '127.0.0.1', resolve));
-
-  const env = {
-    PUBLIC_URL: appUrl,
-    OIDC_ISSUER_URL: issuer,
-    OIDC_CLIENT_ID: 'wazifa',
-    OIDC_CLIENT_SECRET: 'wazifa-secret',
-    OIDC_PROVIDER_NAME: 'Test ID',
-  };
+  const accounts = Object.fromEntries(Object.values(ACCOUNTS).map((account) => [account.sub, account]));
+  provider = await startOidcProvider({ port: providerPort, appUrl, accounts });
+  const oidc = { issuerUrl: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, providerName: 'Test ID' };
   app = await startTestServer({
-    env,
+    env: {
+      PUBLIC_URL: appUrl,
+      OIDC_ISSUER_URL: oidc.issuerUrl,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      OIDC_PROVIDER_NAME: oidc.providerName,
+    },
     port: appPort,
     serveClient: false,
     oidc: (db) =>
       createOidcRouter({
-        oidc: { issuerUrl: issuer, clientId: 'wazifa', clientSecret: 'wazifa-secret', providerName: 'Test ID' },
+        oidc,
         publicUrl: appUrl,
         accounts: accountContext({ productName: 'Wazifa', publicUrl: appUrl, adminEmails: [] }, db, systemClock),
         allowInsecureRequests: true,
       }),
   });
+  expect(app.baseUrl).toBe(appUrl);
 });
 
 afterAll(async () => {
   await app?.close();
-  await new Promise<void>((resolve) => providerServer?.close(() => resolve()));
+  await provider?.close();
 });
 
-/** A browser's cookie jar for two sites on one host: cookies are kept per origin here, which is all the flow needs. */
-class Browser {
-  private jars = new Map<string, Map<string, string>>();
-  async get(url: string): Promise<Response> {
-    const u = new URL(url);
-    const jar = this.jars.get(u.origin) ?? new Map<string, string>();
-    this.jars.set(u.origin, jar);
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-    for (const header of res.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!.trim(), value.join('='));
-    }
-    return res;
-  }
-  /** Follows redirects until one leaves for `stopAt` (or the chain ends), like a browser would. */
-  async follow(url: string, stopAt?: (url: URL) => boolean): Promise<{ url: string; res: Response }> {
-    let current = url;
-    for (let i = 0; i < 20; i++) {
-      const res = await this.get(current);
-      const location = res.headers.get('location');
-      if (!location || res.status < 300 || res.status >= 400) return { url: current, res };
-      const next = new URL(location, current);
-      if (stopAt?.(next)) return { url: next.href, res };
-      current = next.href;
-    }
-    throw new Error('too many redirects');
-  }
+/** Runs the whole round trip as `account`; answers where the app finally sends the browser. */
+async function signInAs(browser: CookieBrowser, account: keyof typeof ACCOUNTS, query = ''): Promise<string> {
+  provider.loginAs(ACCOUNTS[account].sub);
+  const { url } = await browser.follow(
+    `${app.baseUrl}/api/login${query}`,
+    (next) => next.origin === app.baseUrl && !next.pathname.startsWith('/api/'),
+  );
+  return url.pathname + url.search;
 }
 
+async function currentUser(browser: CookieBrowser) {
+  const res = await browser.get(`${app.baseUrl}/api/auth/user`);
+  return { status: res.status, body: res.status === 200 ? ((await res.json()) as Record<string, unknown>) : undefined };
+}
+
+const userByEmail = async (email: string) =>
+  app.testDatabase.database.db.select().from(users).where(eq(users.email, email));
+
 describe('OpenID Connect sign-in', () => {
-  it('signs a new user in through the provider, with PKCE, state and nonce', async () => {
-    const browser = new Browser();
-    const { url } = await browser.follow(`${app.baseUrl}/api/login?type=company`, (u) => u.origin === app.baseUrl && u.pathname === '/');
-    expect(new URL(url).pathname).toBe('/');
+  it('signs a new user in through the provider, with PKCE (S256), state and nonce', async () => {
+    const browser = new CookieBrowser();
+    const before = provider.authorizationRequests.length;
+    expect(await signInAs(browser, 'amina', '?type=company')).toBe('/');
 
-    const request = authorizationRequests.at(-1)!;
-    expect(request.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(request.searchParams.get('code_challenge')).toBeTruthy();
-    expect(request.searchParams.get('state')).toBeTruthy();
-    expect(request.searchParams.get('nonce')).toBeTruthy();
-    expect(request.searchParams.get('redirect_uri')).toBe(`${app.baseUrl}/api/callback`);
+    expect(provider.authorizationRequests).toHaveLength(before + 1);
+    const request = provider.authorizationRequests.at(-1)!.searchParams;
+    expect(request.get('response_type')).toBe('code');
+    expect(request.get('client_id')).toBe(provider.clientId);
+    expect(request.get('scope')).toBe('openid email profile');
+    expect(request.get('redirect_uri')).toBe(`${app.baseUrl}/api/callback`);
+    expect(request.get('code_challenge_method')).toBe('S256');
+    expect(request.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(request.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(request.get('nonce')).toMatch(/^[\w-]{20,}$/);
 
-    const me = await browser.get(`${app.baseUrl}/api/auth/user`);
+    const me = await currentUser(browser);
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({
+    expect(me.body).toMatchObject({
       email: 'amina.oidc@example.com',
       firstName: 'Amina',
       lastName: 'Yusuf',
+      profileImageUrl: 'https://id.example/amina.png',
       role: 'company',
       emailVerified: true,
+      isAdmin: false,
     });
   });
 
-  it('finds the same user on the next sign-in', async () => {
-    const browser = new Browser();
-    await browser.follow(`${app.baseUrl}/api/login`, (u) => u.origin === app.baseUrl && u.pathname === '/');
-    const rows = await app.testDatabase.database.db.select().from(users).where(eq(users.email, 'amina.oidc@example.com'));
+  it('finds the same user on the next sign-in, without a duplicate', async () => {
+    const first = (await userByEmail('amina.oidc@example.com'))[0]!;
+    const browser = new CookieBrowser();
+    // A role asked for now does not change the account's role.
+    expect(await signInAs(browser, 'amina', '?type=candidate')).toBe('/');
+    expect((await currentUser(browser)).body).toMatchObject({ id: first.id, role: 'company' });
+    const rows = await userByEmail('amina.oidc@example.com');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ oidcIssuer: issuer, oidcSubject: 'amina-1' });
+    expect(rows[0]).toMatchObject({ oidcIssuer: provider.issuer, oidcSubject: 'amina-1' });
+  });
+
+  it('gives a new candidate the job_seeker role, and none without ?type', async () => {
+    const browser = new CookieBrowser();
+    expect(await signInAs(browser, 'rahul', '?type=candidate')).toBe('/');
+    expect((await currentUser(browser)).body).toMatchObject({ email: 'rahul.oidc@example.com', role: 'job_seeker' });
+
+    const other = new CookieBrowser();
+    expect(await signInAs(other, 'unchecked', '?type=admin')).toBe('/');
+    expect((await currentUser(other)).body).toMatchObject({ firstName: 'Sam', role: null });
+  });
+
+  it('does not give a new account an address the provider did not verify', async () => {
+    const [row] = await app.testDatabase.database.db.select().from(users).where(eq(users.oidcSubject, 'unchecked-6'));
+    expect(row).toMatchObject({ email: null, emailVerifiedAt: null });
+  });
+
+  it('links an existing account when the provider verified its e-mail', async () => {
+    const { db } = app.testDatabase.database;
+    const [existing] = await db
+      .insert(users)
+      .values({ email: 'layla@example.com', passwordHash: 'kept-hash', emailVerifiedAt: new Date(), role: 'job_seeker' })
+      .returning();
+    const browser = new CookieBrowser();
+    expect(await signInAs(browser, 'layla', '?type=company')).toBe('/');
+    expect((await currentUser(browser)).body).toMatchObject({ id: existing!.id, role: 'job_seeker' });
+    const [row] = await userByEmail('layla@example.com');
+    expect(row).toMatchObject({ oidcSubject: 'layla-3', passwordHash: 'kept-hash', sessionVersion: existing!.sessionVersion });
+  });
+
+  it('takes the password and sessions away from an unproven account it links (pre-account takeover)', async () => {
+    const { db } = app.testDatabase.database;
+    const [squatted] = await db.insert(users).values({ email: 'noor@example.com', passwordHash: 'squatter-hash' }).returning();
+    const browser = new CookieBrowser();
+    expect(await signInAs(browser, 'noor')).toBe('/');
+    expect((await currentUser(browser)).body).toMatchObject({ id: squatted!.id, emailVerified: true });
+    const [row] = await userByEmail('noor@example.com');
+    expect(row).toMatchObject({ oidcSubject: 'noor-4', passwordHash: null, sessionVersion: squatted!.sessionVersion + 1 });
+  });
+
+  it('refuses an unverified provider e-mail that an account already uses', async () => {
+    const { db } = app.testDatabase.database;
+    await db.insert(users).values({ email: 'layla.taken@example.com', passwordHash: 'hash', emailVerifiedAt: new Date() });
+    const browser = new CookieBrowser();
+    expect(await signInAs(browser, 'impostor')).toBe('/login?error=oidc&reason=email_taken');
+    expect((await currentUser(browser)).status).toBe(401);
+    const [row] = await userByEmail('layla.taken@example.com');
+    expect(row).toMatchObject({ oidcIssuer: null, oidcSubject: null });
+    expect(await db.select().from(users).where(eq(users.oidcSubject, 'impostor-5'))).toHaveLength(0);
+  });
+
+  it('sends the browser back to the login page when consent is denied', async () => {
+    const browser = new CookieBrowser();
+    provider.denyNextConsent();
+    expect(await signInAs(browser, 'rahul')).toBe('/login?error=oidc');
+    expect((await currentUser(browser)).status).toBe(401);
   });
 
   it('refuses a callback whose state was tampered with', async () => {
-    const browser = new Browser();
-    // Start the flow, stop at the callback, and change its state.
-    const { url } = await browser.follow(`${app.baseUrl}/api/login`, (u) => u.pathname === '/api/callback');
-    const callback = new URL(url);
+    const browser = new CookieBrowser();
+    provider.loginAs(ACCOUNTS.amina.sub);
+    // Run the flow up to the app's callback, then change the state before delivering it.
+    const { url: callback } = await browser.follow(`${app.baseUrl}/api/login`, (next) => next.pathname === '/api/callback');
+    expect(callback.searchParams.get('code')).toBeTruthy();
     callback.searchParams.set('state', 'forged-state');
     const res = await browser.get(callback.href);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/login?error=oidc');
-    expect((await browser.get(`${app.baseUrl}/api/auth/user`)).status).toBe(401);
+    expect((await currentUser(browser)).status).toBe(401);
+  });
+
+  it('refuses a callback without a flow started in this browser (login CSRF)', async () => {
+    const victim = new CookieBrowser();
+    const attacker = new CookieBrowser();
+    provider.loginAs(ACCOUNTS.amina.sub);
+    const { url: callback } = await attacker.follow(`${app.baseUrl}/api/login`, (next) => next.pathname === '/api/callback');
+    const res = await victim.get(callback.href);
+    expect(res.headers.get('location')).toBe('/login?error=oidc');
+    expect((await currentUser(victim)).status).toBe(401);
   });
 
   it('signs out with /api/logout, through the provider', async () => {
-    const browser = new Browser();
-    await browser.follow(`${app.baseUrl}/api/login`, (u) => u.origin === app.baseUrl && u.pathname === '/');
-    expect((await browser.get(`${app.baseUrl}/api/auth/user`)).status).toBe(200);
+    const browser = new CookieBrowser();
+    expect(await signInAs(browser, 'amina')).toBe('/');
+    expect((await currentUser(browser)).status).toBe(200);
     const res = await browser.get(`${app.baseUrl}/api/logout`);
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toMatch(new RegExp(`^${issuer}/session/end`));
-    expect((await browser.get(`${app.baseUrl}/api/auth/user`)).status).toBe(401);
+    const endSession = new URL(res.headers.get('location')!);
+    expect(endSession.origin + endSession.pathname).toBe(`${provider.issuer}/session/end`);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${app.baseUrl}/`);
+    expect(browser.cookies(app.baseUrl).has('wazifa.sid')).toBe(false);
+    expect((await currentUser(browser)).status).toBe(401);
   });
 });

@@ -1,10 +1,11 @@
-// Sign-in with any OpenID Connect provider: authorization code flow with PKCE, state and nonce,
-// through passport and openid-client. The session is ours: signIn() starts it after the callback.
+// Sign-in with any OpenID Connect provider: authorization code flow with PKCE, state and nonce, through passport
+// and openid-client. Passport only runs the protocol; the session is ours (signIn() after the callback).
 import type { Request } from 'express';
 import express from 'express';
 import passport from 'passport';
 import * as client from 'openid-client';
-import { Strategy, type AuthenticateOptions } from 'openid-client/passport';
+import { Strategy, type AuthenticateOptions, type VerifyFunction } from 'openid-client/passport';
+import { z } from 'zod';
 import type { Role } from '#shared/constants.ts';
 import { grantConfiguredAdmin, type AccountContext } from '../services/accounts.ts';
 import { findOrCreateOidcUser, type OidcClaims } from '../services/oidc-accounts.ts';
@@ -13,33 +14,53 @@ import { SESSION_COOKIE, signIn, signOut } from './session.ts';
 
 declare module 'express-session' {
   interface SessionData {
-    /** The role a new user chose before leaving for the provider (?type=company|candidate). */
+    /** The role a new user chose before leaving for the provider (/api/login?type=candidate|company). */
     oidcRole: Role;
   }
 }
 
 const STRATEGY = 'oidc';
-const ROLE_BY_TYPE: Record<string, Role> = { candidate: 'job_seeker', job_seeker: 'job_seeker', company: 'company' };
+/** Where the strategy keeps code_verifier, state and nonce between /login and /callback. */
+const SESSION_KEY = 'oidc';
+const FAILED = '/login?error=oidc';
 
-/** Adds state and nonce to every request; the strategy keeps them in the session and checks them on return. */
+const loginQuery = z.object({
+  type: z
+    .enum(['candidate', 'company'])
+    .transform((type): Role => (type === 'candidate' ? 'job_seeker' : 'company'))
+    .optional()
+    .catch(undefined),
+});
+
+/**
+ * openid-client's Strategy always sends PKCE (S256); it adds a state only when the provider does not advertise
+ * PKCE, and a nonce only for implicit/hybrid responses. We want both on every request: whatever is in the
+ * authorization URL is stored in the session, and authorizationCodeGrant() then checks expectedState and
+ * expectedNonce (the ID token's nonce claim) on the way back.
+ */
 class CodeFlowStrategy extends Strategy {
   override authorizationRequestParams(req: Request, options: AuthenticateOptions): URLSearchParams {
-    const params = super.authorizationRequestParams(req, options) as URLSearchParams;
+    const params = new URLSearchParams(super.authorizationRequestParams(req, options));
     params.set('state', client.randomState());
     params.set('nonce', client.randomNonce());
     return params;
   }
 }
 
-export interface OidcOptions {
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+export interface OidcRouterOptions {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string; providerName: string };
+  /** The app's own origin (config.publicUrl): the redirect URI is `${publicUrl}/api/callback`. */
   publicUrl: string;
   accounts: AccountContext;
-  /** Only for tests against a provider on plain http. */
+  /** Lets openid-client talk to a provider on plain http. Only for tests. */
   allowInsecureRequests?: boolean;
 }
 
-export async function createOidcRouter(options: OidcOptions): Promise<express.Router> {
+/** Discovers the provider (throws when it cannot be reached) and returns the /login, /callback and /logout routes. */
+export async function createOidcRouter(options: OidcRouterOptions): Promise<express.Router> {
+  const publicUrl = options.publicUrl.replace(/\/$/, '');
   const config = await client.discovery(
     new URL(options.oidc.issuerUrl),
     options.oidc.clientId,
@@ -49,75 +70,79 @@ export async function createOidcRouter(options: OidcOptions): Promise<express.Ro
   );
   const issuer = config.serverMetadata().issuer;
 
+  // The ID token is already checked (signature, issuer, audience, expiry, nonce) when this runs.
+  const verify: VerifyFunction = async (tokens, verified) => {
+    try {
+      let claims: Record<string, unknown> = { ...tokens.claims() };
+      // Many providers put little more than `sub` in the ID token when an access token is issued; the userinfo
+      // endpoint has the rest (fetchUserInfo checks it answers for the same sub). Signed ID token claims win.
+      if (tokens.access_token && config.serverMetadata().userinfo_endpoint) {
+        claims = { ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))), ...claims };
+      }
+      const identity: OidcClaims = {
+        issuer,
+        subject: String(claims.sub),
+        email: text(claims.email),
+        emailVerified: claims.email_verified === true,
+        firstName: text(claims.given_name),
+        lastName: text(claims.family_name),
+        picture: text(claims.picture),
+      };
+      verified(null, identity as unknown as Express.User);
+    } catch (err) {
+      verified(err as Error);
+    }
+  };
+
   const authenticator = new passport.Passport();
   authenticator.use(
     STRATEGY,
     new CodeFlowStrategy(
-      { config, scope: 'openid email profile', callbackURL: `${options.publicUrl}/api/callback`, sessionKey: 'oidc' },
-      async (tokens, verified) => {
-        try {
-          let claims: Record<string, unknown> = { ...tokens.claims() };
-          // Providers differ in what the ID token carries; the userinfo endpoint has the rest.
-          if (!claims.email && tokens.access_token) {
-            claims = { ...claims, ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))) };
-          }
-          const identity: OidcClaims = {
-            issuer,
-            subject: String(claims.sub),
-            email: typeof claims.email === 'string' ? claims.email : undefined,
-            emailVerified: claims.email_verified === true,
-            firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
-            lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
-            picture: typeof claims.picture === 'string' ? claims.picture : undefined,
-          };
-          verified(null, identity as unknown as Express.User);
-        } catch (err) {
-          verified(err as Error);
-        }
-      },
+      { config, scope: 'openid email profile', callbackURL: `${publicUrl}/api/callback`, sessionKey: SESSION_KEY },
+      verify,
     ),
   );
 
   const router = express.Router();
 
   router.get('/login', (req, res, next) => {
-    const role = ROLE_BY_TYPE[String(req.query.type ?? '')];
+    const { type: role } = loginQuery.parse(req.query);
     if (role) req.session.oidcRole = role;
     authenticator.authenticate(STRATEGY, { session: false })(req, res, next);
   });
 
   router.get('/callback', (req, res, next) => {
-    authenticator.authenticate(STRATEGY, { session: false }, async (err: unknown, identity: OidcClaims | false, info: unknown) => {
+    const finish = async (err: unknown, identity: OidcClaims | false | undefined, info: unknown) => {
       try {
         if (err || !identity) {
-          req.log.warn({ err, info }, 'OpenID Connect sign-in did not complete');
-          return res.redirect('/login?error=oidc');
+          // Denied consent, a forged or replayed state, a bad code or ID token: the reason goes to the log only.
+          req.log.warn({ err, info }, 'OpenID Connect sign-in failed');
+          return res.redirect(FAILED);
         }
-        const role = req.session.oidcRole;
-        const user = await grantConfiguredAdmin(
-          options.accounts,
-          await findOrCreateOidcUser(options.accounts, identity, { role }),
-        );
+        const user = await findOrCreateOidcUser(options.accounts, identity, { role: req.session.oidcRole });
         if (user.status === 'suspended') throw new HttpError(403, 'This account is suspended. Please contact support.');
         await signIn(req, user, options.accounts.clock.now());
+        await grantConfiguredAdmin(options.accounts, user);
         res.redirect('/');
       } catch (caught) {
         if (caught instanceof HttpError && caught.status < 500) {
-          req.log.warn({ message: caught.message }, 'OpenID Connect sign-in refused');
-          return res.redirect('/login?error=oidc');
+          req.log.warn({ status: caught.status, reason: caught.message }, 'OpenID Connect sign-in refused');
+          const reason = caught.status === 409 ? 'email_taken' : caught.status === 403 ? 'suspended' : 'refused';
+          return res.redirect(`${FAILED}&reason=${reason}`);
         }
         next(caught);
       }
-    })(req, res, next);
+    };
+    authenticator.authenticate(STRATEGY, { session: false }, finish)(req, res, next);
   });
 
   router.get('/logout', async (req, res) => {
-    if (req.session) await signOut(req);
+    await signOut(req);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     const endSession = config.serverMetadata().end_session_endpoint;
     res.redirect(
       endSession
-        ? client.buildEndSessionUrl(config, { post_logout_redirect_uri: `${options.publicUrl}/`, client_id: options.oidc.clientId }).href
+        ? client.buildEndSessionUrl(config, { post_logout_redirect_uri: `${publicUrl}/`, client_id: options.oidc.clientId }).href
         : '/',
     );
   });
