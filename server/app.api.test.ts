@@ -46,7 +46,7 @@ describe('health checks', () => {
     // A port nobody listens on: connections are refused.
     const port = await freePort();
     const database = createDatabase(`postgres://nobody:nothing@127.0.0.1:${port}/none`);
-    const app = createApp({ config: testApp.config, database, logger: pino({ level: 'silent' }), storage: testApp.storage });
+    const app = createApp({ config: testApp.config, database, logger: pino({ level: 'silent' }), ...testApp.services });
     const res = await request(app).get('/readyz');
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ message: 'Database unavailable' });
@@ -113,7 +113,7 @@ describe('serving the client', () => {
       config,
       database: testApp.testDatabase.database,
       logger: pino({ level: 'silent' }),
-      storage: testApp.storage,
+      ...testApp.services,
       client: serveBuiltClient(dir, () => publicConfig(config, systemClock)),
     });
   });

@@ -1,4 +1,5 @@
 // createApp builds the Express app from its dependencies; it never listens (index.ts does).
+import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
@@ -13,6 +14,9 @@ import { loadCurrentUser } from './auth/current-user.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
 import { authRouter } from './routes/auth.ts';
+import { videoRouter } from './routes/video.ts';
+import { jobSeekerRouter } from './routes/job-seeker.ts';
+import type { VideoHost } from './video/video-host.ts';
 import { localUploadRouter, objectFilesRouter, objectsApiRouter } from './routes/objects.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 import { accountContext } from './services/accounts.ts';
@@ -28,6 +32,7 @@ export interface AppDeps {
   mailer?: { kick(): void };
   /** Where uploads go. */
   storage: ObjectStorage;
+  videoHost: VideoHost;
   /** OpenID Connect routes (/api/login, /api/callback, /api/logout), when a provider is configured. */
   oidc?: express.Router;
   /** Serves the React client; absent in API-only tests. */
@@ -99,6 +104,8 @@ export function createApp(deps: AppDeps): express.Express {
 
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
   api.use(objectsApiRouter(uploads));
+  api.use(jobSeekerRouter({ db: database.db, clock }));
+  api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: path.join(config.dataDir, 'tmp') }));
   if (deps.oidc) api.use(deps.oidc);
   api.use(apiNotFound);
   app.use('/api', api);

@@ -12,6 +12,7 @@ import { createLogger } from './logger.ts';
 import { createOidcRouter } from './auth/oidc.ts';
 import { accountContext } from './services/accounts.ts';
 import { createLocalStorage } from './storage/local.ts';
+import { createLocalVideoHost } from './video/local.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 
@@ -74,7 +75,9 @@ async function start(): Promise<Server> {
     clock: systemClock,
   });
 
-  const app = createApp({ config, database, logger, client, clock: systemClock, mailer, oidc, storage });
+  const videoHost = createLocalVideoHost({ db: database.db, storage });
+
+  const app = createApp({ config, database, logger, client, clock: systemClock, mailer, oidc, storage, videoHost });
   return await new Promise<Server>((resolve, reject) => {
     const server = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });

@@ -16,7 +16,7 @@ describe('sessions', () => {
     const cookie = signup.headers['set-cookie']![0]!.split(';')[0]!;
 
     // Another process of the same build: nothing shared but the database and the secret.
-    const restarted = createApp({ config: testApp.config, database: testApp.testDatabase.database, logger: pino({ level: 'silent' }), storage: testApp.storage });
+    const restarted = createApp({ config: testApp.config, database: testApp.testDatabase.database, logger: pino({ level: 'silent' }), ...testApp.services });
     const me = await request(restarted).get('/api/auth/user').set('Cookie', cookie);
     expect(me.status).toBe(200);
     expect(me.body.email).toBe('restart@example.com');
@@ -39,7 +39,7 @@ describe('sessions', () => {
       config: { ...testApp.config, sessionSecret: 'a-completely-different-secret-of-length' },
       database: testApp.testDatabase.database,
       logger: pino({ level: 'silent' }),
-      storage: testApp.storage,
+      ...testApp.services,
     });
     expect((await request(other).get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
   });

@@ -48,7 +48,24 @@ export function localUploadRouter(storage: Required<Pick<ObjectStorage, 'receive
   return router;
 }
 
-/** Files are served only through the app, to their owner and administrators (DESIGN 5). */
+/** The byte range a Range header asks for, clamped to the file; undefined for none or one we do not serve. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (!match[1] && !match[2])) return undefined;
+  let start: number;
+  let end: number;
+  if (!match[1]) {
+    start = Math.max(0, size - Number(match[2])); // the last N bytes
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  }
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+}
+
+/** Files are served only through the app, to their owner and administrators (DESIGN 5). CVs download; videos
+ *  play inline with HTTP Range so the browser can seek. */
 export function objectFilesRouter(ctx: UploadContext) {
   const router = express.Router();
   router.get('/objects/:kind/:id', requireUser, async (req, res) => {
@@ -56,12 +73,29 @@ export function objectFilesRouter(ctx: UploadContext) {
     const row = await ctx.db.query.objects.findFirst({ where: eq(objects.key, key) });
     const allowed = row && row.status === 'ready' && (row.ownerId === req.user!.id || req.user!.isAdmin);
     if (!row || !allowed) throw new HttpError(404, 'File not found');
+    const size = row.size ?? 0;
     res.setHeader('Content-Type', row.contentType ?? 'application/octet-stream');
-    res.setHeader('Content-Length', String(row.size ?? 0));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('Content-Disposition', `attachment; filename="${row.kind}-${row.id.slice(0, 8)}"`);
-    (await ctx.storage.createReadStream(row.key)).pipe(res);
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader(
+      'Content-Disposition',
+      row.kind === 'video' ? 'inline' : `attachment; filename="${row.kind}-${row.id.slice(0, 8)}"`,
+    );
+    const range = parseRange(req.headers.range, size);
+    if (range === 'unsatisfiable') {
+      res.setHeader('Content-Range', `bytes */${size}`);
+      res.status(416).end();
+      return;
+    }
+    if (range) {
+      res.status(206);
+      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      res.setHeader('Content-Length', String(range.end - range.start + 1));
+    } else {
+      res.setHeader('Content-Length', String(size));
+    }
+    (await ctx.storage.createReadStream(row.key, range)).pipe(res);
   });
   return router;
 }

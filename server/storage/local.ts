@@ -93,6 +93,20 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
       }
     },
 
+    async putFile(key, body) {
+      const target = fileOf(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const temporary = path.join(options.root, '.incoming', randomUUID());
+      await fs.mkdir(path.dirname(temporary), { recursive: true });
+      try {
+        await pipeline(body, createWriteStream(temporary, { mode: 0o640 }));
+        await fs.rename(temporary, target);
+      } catch (err) {
+        await fs.rm(temporary, { force: true });
+        throw err;
+      }
+    },
+
     async stat(key) {
       try {
         const stat = await fs.stat(fileOf(key));

@@ -15,6 +15,8 @@ export interface ObjectStorage {
   readStart(key: string, bytes: number): Promise<Buffer>;
   createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Stores a file the app itself received (videos for the local video host). */
+  putFile?(key: string, body: Readable): Promise<void>;
   /** Only for drivers whose upload URLs point at the app itself (local): receives the browser's PUT. */
   receiveUpload?(token: string, body: Readable, declaredLength?: number): Promise<void>;
 }

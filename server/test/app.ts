@@ -11,6 +11,8 @@ import type { Db } from '../db/client.ts';
 import { serveBuiltClient } from '../http/client.ts';
 import { createLocalStorage } from '../storage/local.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
+import { createLocalVideoHost } from '../video/local.ts';
+import type { VideoHost } from '../video/video-host.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -18,6 +20,8 @@ export interface TestApp {
   config: Config;
   testDatabase: TestDatabase;
   storage: ObjectStorage;
+  /** The external services the app was built with, for tests that build another app on the same ones. */
+  services: { storage: ObjectStorage; videoHost: VideoHost };
   close(): Promise<void>;
 }
 
@@ -32,16 +36,19 @@ export async function createTestApp(
     oidc?: (db: Db) => Promise<NonNullable<AppDeps['oidc']>>;
   } = {},
 ): Promise<TestApp> {
+  // Files of this test (objects, temporary uploads) live in a directory of its own.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-data-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'test-session-secret-that-is-long-enough',
     ...options.env,
   });
   const testDatabase = await createTestDatabase();
-  const objectsDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-objects-'));
   const clock = options.clock ?? systemClock;
-  const storage = createLocalStorage({ root: objectsDir, secret: config.sessionSecret!, clock });
+  const storage = createLocalStorage({ root: path.join(dataDir, 'objects'), secret: config.sessionSecret!, clock });
+  const videoHost = createLocalVideoHost({ db: testDatabase.database.db, storage });
   const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock)) : undefined;
   const app = createApp({
     config,
@@ -50,6 +57,7 @@ export async function createTestApp(
     clock,
     client,
     storage,
+    videoHost,
     mailer: options.mailer,
     oidc: options.oidc ? await options.oidc(testDatabase.database.db) : undefined,
   });
@@ -58,9 +66,10 @@ export async function createTestApp(
     config,
     testDatabase,
     storage,
+    services: { storage, videoHost },
     async close() {
       await testDatabase.drop();
-      await rm(objectsDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

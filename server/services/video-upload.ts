@@ -1,0 +1,125 @@
+// POST /api/video/upload (DESIGN 5): the multipart body is streamed to a temporary file, stopped at 100 MB,
+// checked by its container bytes, handed to the video host, and the temporary file is always removed,
+// also when the client goes away mid-upload.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Request } from 'express';
+import busboy from 'busboy';
+import type { VIDEO_CONTENT_TYPES } from '#shared/constants.ts';
+import { LIMITS } from '#shared/constants.ts';
+import { HttpError } from '../http/errors.ts';
+import type { VideoHost } from '../video/video-host.ts';
+
+type VideoType = (typeof VIDEO_CONTENT_TYPES)[number];
+
+/** MP4 and MOV carry 'ftyp' at byte 4; AVI is a RIFF file of form 'AVI '. */
+export function detectVideoType(head: Buffer): VideoType | undefined {
+  if (head.subarray(4, 8).toString('latin1') === 'ftyp') {
+    return head.subarray(8, 10).toString('latin1') === 'qt' ? 'video/quicktime' : 'video/mp4';
+  }
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'AVI ') return 'video/x-msvideo';
+  return undefined;
+}
+
+export const VIDEO_TOO_LARGE = 'Video must be less than 100MB';
+export const VIDEO_WRONG_TYPE = 'Please upload an MP4, MOV, or AVI file';
+
+interface Received {
+  filePath: string;
+  size: number;
+  fields: Record<string, string>;
+}
+
+function receive(req: Request, tempDir: string): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: LIMITS.videoMaxBytes, fields: 5, fieldSize: 2000 } });
+    } catch {
+      reject(new HttpError(400, 'Please send the video as a multipart form'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let file: Promise<{ filePath: string; size: number; truncated: boolean }> | undefined;
+    let fileStream: NodeJS.ReadableStream & { destroy(error?: Error): void } | undefined;
+
+    // A client that goes away mid-upload: stop parsing and drop the partial file.
+    req.on('close', () => {
+      if (req.complete) return;
+      const aborted = new Error('client aborted the upload');
+      fileStream?.destroy(aborted);
+      parser.destroy(aborted);
+      reject(new HttpError(400, 'The upload was interrupted. Please try again.'));
+    });
+
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream) => {
+      if (name !== 'video' || file) {
+        stream.resume();
+        return;
+      }
+      fileStream = stream;
+      const filePath = path.join(tempDir, `${randomUUID()}.upload`);
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => (size += chunk.length));
+      file = pipeline(stream, createWriteStream(filePath, { mode: 0o600 })).then(
+        () => ({ filePath, size, truncated: (stream as unknown as { truncated: boolean }).truncated }),
+        async (err: unknown) => {
+          await fs.rm(filePath, { force: true });
+          throw err;
+        },
+      );
+      // Past 100 MB busboy stops writing; the rest of the body is drained without being kept.
+      file.catch(() => {});
+    });
+    parser.on('error', () => reject(new HttpError(400, 'The upload was interrupted. Please try again.')));
+    parser.on('close', async () => {
+      if (!file) return reject(new HttpError(400, 'Please choose a video to upload'));
+      try {
+        const result = await file;
+        if (result.truncated) {
+          await fs.rm(result.filePath, { force: true });
+          return reject(new HttpError(413, VIDEO_TOO_LARGE));
+        }
+        resolve({ filePath: result.filePath, size: result.size, fields });
+      } catch {
+        reject(new HttpError(400, 'The upload was interrupted. Please try again.'));
+      }
+    });
+    req.pipe(parser);
+  });
+}
+
+export async function uploadVideo(
+  req: Request,
+  options: { tempDir: string; videoHost: VideoHost; ownerId: string },
+): Promise<{ videoUrl: string }> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  // The form adds a little around the file; anything far beyond the limit is refused before reading it.
+  if (declared > LIMITS.videoMaxBytes + 64 * 1024) throw new HttpError(413, VIDEO_TOO_LARGE);
+  await fs.mkdir(options.tempDir, { recursive: true });
+  const received = await receive(req, options.tempDir);
+  try {
+    const handle = await fs.open(received.filePath, 'r');
+    const head = Buffer.alloc(16);
+    await handle.read(head, 0, 16, 0);
+    await handle.close();
+    const contentType = detectVideoType(head);
+    if (!contentType) throw new HttpError(400, VIDEO_WRONG_TYPE);
+    return await options.videoHost.upload({
+      filePath: received.filePath,
+      size: received.size,
+      contentType,
+      title: (received.fields.title || 'Profile Video').slice(0, 200),
+      description: (received.fields.description ?? '').slice(0, 1000),
+      ownerId: options.ownerId,
+    });
+  } finally {
+    await fs.rm(received.filePath, { force: true });
+  }
+}
