@@ -16,8 +16,10 @@ import { requireSameOrigin } from './http/same-origin.ts';
 import { authRouter } from './routes/auth.ts';
 import { videoRouter } from './routes/video.ts';
 import { jobSeekerRouter } from './routes/job-seeker.ts';
+import { adminRouter } from './routes/admin.ts';
 import type { VideoHost } from './video/video-host.ts';
 import { localUploadRouter, objectFilesRouter, objectsApiRouter } from './routes/objects.ts';
+import { careersRouter } from './routes/careers.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 import { accountContext } from './services/accounts.ts';
 import { healthRouter } from './routes/health.ts';
@@ -104,7 +106,9 @@ export function createApp(deps: AppDeps): express.Express {
 
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
   api.use(objectsApiRouter(uploads));
+  api.use(careersRouter({ ...uploads, productName: config.productName, publicUrl: config.publicUrl, supportEmail: config.supportEmail }, mailer));
   api.use(jobSeekerRouter({ db: database.db, clock }));
+  api.use(adminRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, mailer }));
   api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: path.join(config.dataDir, 'tmp') }));
   if (deps.oidc) api.use(deps.oidc);
   api.use(apiNotFound);

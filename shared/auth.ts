@@ -1,6 +1,7 @@
 // Schemas of the account calls, used by the server at its edge and by the forms through zodResolver.
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
+import type { OwnProfile } from './profile.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -62,6 +63,6 @@ export interface CurrentUser {
   status: string;
   isAdmin: boolean;
   emailVerified: boolean;
-  profile: Record<string, unknown> | null;
+  profile: OwnProfile | null;
   company: Record<string, unknown> | null;
 }

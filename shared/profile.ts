@@ -52,3 +52,57 @@ export const insertProfileSchema = profileFormSchema.extend({
 });
 export type ProfileInput = z.input<typeof insertProfileSchema>;
 export type ProfileValues = z.output<typeof insertProfileSchema>;
+
+export const PROFILE_VISIBILITIES = ['visible', 'hidden'] as const;
+export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
+
+/** An edit of one's own profile: any of the fields, and whether companies may find it. */
+export const updateProfileSchema = insertProfileSchema.partial().extend({
+  visibility: z.enum(PROFILE_VISIBILITIES, { error: 'Visibility must be visible or hidden' }).optional(),
+});
+export type ProfileUpdateInput = z.input<typeof updateProfileSchema>;
+export type ProfileUpdate = z.output<typeof updateProfileSchema>;
+
+/** Where a profile stands in review; follows the job seeker's account status (DESIGN 3). */
+export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
+
+export function reviewStatusOf(userStatus: string): ReviewStatus {
+  if (userStatus === 'active') return 'approved';
+  if (userStatus === 'rejected' || userStatus === 'suspended') return userStatus;
+  return 'pending';
+}
+
+/** The fields a reviewer approves; an edit of any of them after a review sends the profile back to review. */
+export const REVIEWED_FIELDS = ['fullName', 'phone', 'location', 'industries', 'languages', 'bio', 'yearsOfExperience', 'cvUrl', 'videoUrl'] as const;
+export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
+
+/** A job seeker's own profile, as GET /api/job-seeker/profile and the current user answer it. */
+export interface OwnProfile {
+  id: string;
+  fullName: string;
+  phone: string;
+  location: string;
+  industries: string[];
+  languages: string[];
+  bio: string | null;
+  yearsOfExperience: number | null;
+  cvUrl: string | null;
+  videoUrl: string | null;
+  visibility: ProfileVisibility;
+  reviewStatus: ReviewStatus;
+  reviewNote: string | null;
+  reviewedAt: string | null;
+  submittedAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const REVIEW_QUEUE_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const satisfies readonly ReviewStatus[];
+
+export const rejectProfileSchema = z.object({
+  reason: z
+    .string({ error: 'Please give the reason for the rejection' })
+    .trim()
+    .min(1, 'Please give the reason for the rejection')
+    .max(1000, 'Please keep the reason under 1000 characters'),
+});

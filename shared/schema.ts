@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   bigserial,
   boolean,
   date,
@@ -17,6 +18,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -81,11 +84,23 @@ export const jobSeekerProfiles = pgTable(
     visibility: varchar('visibility', { length: 16 }).notNull().default('visible'),
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    // When the profile last went (back) into the review queue: at creation and at each edit after a review.
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    // The reviewed fields as they were at the last review, so a reviewer sees what an edit changed.
+    lastReviewedValues: jsonb('last_reviewed_values'),
+    // Text search over name, industries, languages, location and bio (weights A to D), kept by PostgreSQL.
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(full_name, '')), 'A') || setweight(to_tsvector('simple', wazifa_join_words(industries)), 'B') || setweight(to_tsvector('simple', wazifa_join_words(languages) || ' ' || coalesce(location, '')), 'C') || setweight(to_tsvector('english', coalesce(bio, '')), 'D')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // One profile per job seeker (SPEC 6).
-  (t) => [uniqueIndex('job_seeker_profiles_user_id_idx').on(t.userId)],
+  (t) => [
+    // One profile per job seeker (SPEC 6).
+    uniqueIndex('job_seeker_profiles_user_id_idx').on(t.userId),
+    index('job_seeker_profiles_submitted_at_idx').on(t.submittedAt),
+    index('job_seeker_profiles_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 export const companyProfiles = pgTable(

@@ -10,7 +10,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function layout(productName: string, paragraphs: string[], action: { label: string; link: string }): string {
+export function layout(productName: string, paragraphs: string[], action: { label: string; link: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const link = escapeHtml(action.link);
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
@@ -20,7 +20,7 @@ function layout(productName: string, paragraphs: string[], action: { label: stri
 </body></html>`;
 }
 
-const greeting = (name?: string) => (name ? `Hello ${name},` : 'Hello,');
+export const greeting = (name?: string) => (name ? `Hello ${name},` : 'Hello,');
 
 export function verifyEmailTemplate(input: { productName: string; name?: string; link: string }): RenderedEmail {
   const paragraphs = [
@@ -51,5 +51,38 @@ export function passwordResetTemplate(input: { productName: string; name?: strin
       '</body>',
       `<p style="font-size:13px;color:#475569">${escapeHtml(paragraphs[2]!)}</p></body>`,
     ),
+  };
+}
+
+/** To the support address when someone applies on the careers page (SPEC 7). The applicant's words are data:
+ *  one-line fields are flattened so they cannot add lines to the subject, and everything is escaped in HTML. */
+export function careerApplicationTemplate(input: {
+  productName: string;
+  publicUrl: string;
+  application: { name: string; email: string; phone?: string; linkedinUrl?: string; message?: string; resumeUrl: string };
+}): RenderedEmail {
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const a = input.application;
+  const consoleLink = `${input.publicUrl}/admin/applications`;
+  const fields: [string, string][] = [
+    ['Name', oneLine(a.name)],
+    ['E-mail', oneLine(a.email)],
+    ['Phone', a.phone ? oneLine(a.phone) : 'not given'],
+    ['LinkedIn', a.linkedinUrl ? oneLine(a.linkedinUrl) : 'not given'],
+    ['Resume', `${input.publicUrl}${a.resumeUrl}`],
+  ];
+  const message = a.message?.trim() || 'none';
+  const intro = `Someone applied to join the ${input.productName} team on the careers page.`;
+  // A function as replacement: "$&" in the applicant's text must stay text.
+  const html = layout(input.productName, [intro], { label: 'Open the applications', link: consoleLink }).replace(
+    `<p style="margin:24px 0">`,
+    () => `<table style="border-collapse:collapse;margin:0 0 16px">${fields
+      .map(([label, value]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+      .join('')}</table><p style="margin:0 0 4px;font-weight:600">Message</p><p style="margin:0 0 16px;white-space:pre-wrap">${escapeHtml(message)}</p><p style="margin:24px 0">`,
+  );
+  return {
+    subject: `New career application: ${oneLine(a.name)}`,
+    text: `${intro}\n\n${fields.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\nMessage:\n${message}\n\nSee all applications: ${consoleLink}\n`,
+    html,
   };
 }

@@ -1,12 +1,11 @@
 import express from 'express';
-import { insertProfileSchema } from '#shared/profile.ts';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
+import { insertProfileSchema, updateProfileSchema } from '#shared/profile.ts';
 import { requireRole } from '../auth/current-user.ts';
 import { validate } from '../http/validate.ts';
-import { createProfile, getOwnProfile } from '../services/profiles.ts';
+import { createProfile, getOwnProfile, updateProfile, type ProfileContext } from '../services/profiles.ts';
 
-export function jobSeekerRouter(ctx: { db: Db; clock: Clock }) {
+/** The job seeker's own profile (SPEC 7, DESIGN 4). */
+export function jobSeekerRouter(ctx: ProfileContext) {
   const router = express.Router();
   router.use('/job-seeker', requireRole('job_seeker'));
   router.post('/job-seeker/profile', validate(insertProfileSchema), async (req, res) => {
@@ -14,6 +13,9 @@ export function jobSeekerRouter(ctx: { db: Db; clock: Clock }) {
   });
   router.get('/job-seeker/profile', async (req, res) => {
     res.json(await getOwnProfile(ctx.db, req.user!));
+  });
+  router.patch('/job-seeker/profile', validate(updateProfileSchema), async (req, res) => {
+    res.json(await updateProfile(ctx, req.user!, req.body));
   });
   return router;
 }

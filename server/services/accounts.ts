@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordResetTemplate, verifyEmailTemplate } from '../mail/templates.ts';
+import { ownProfileView } from './profiles.ts';
 
 export interface AccountContext {
   db: Db;
@@ -199,7 +200,7 @@ export async function currentUserView(db: Db, user: User): Promise<CurrentUser> 
     status: user.status,
     isAdmin: user.isAdmin,
     emailVerified: Boolean(user.emailVerifiedAt),
-    profile: profile ?? null,
+    profile: profile ? ownProfileView(profile, user.status) : null,
     company: company ?? null,
   };
 }

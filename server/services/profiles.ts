@@ -1,49 +1,145 @@
-// Job-seeker profiles: created once, from checked uploads the job seeker owns.
+// Job-seeker profiles: created once, from checked uploads the job seeker owns; edited by their owner, which
+// sends a reviewed profile back to review (DESIGN 4); hidden from companies at the owner's wish.
 import { and, eq } from 'drizzle-orm';
-import { jobSeekerProfiles, objects, type JobSeekerProfile, type User } from '#shared/schema.ts';
-import type { ProfileValues } from '#shared/profile.ts';
+import { jobSeekerProfiles, objects, users, type JobSeekerProfile, type User } from '#shared/schema.ts';
+import {
+  REVIEWED_FIELDS,
+  reviewStatusOf,
+  type OwnProfile,
+  type ProfileUpdate,
+  type ProfileValues,
+  type ProfileVisibility,
+} from '#shared/profile.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import type { DbOrTx } from '../mail/outbox.ts';
 
 export const MISSING_CV = 'Please upload your CV';
 export const MISSING_VIDEO = 'Please upload your introduction video';
 
-/** The object behind an /objects/<kind>/<id> path, when it is the user's own, checked upload. */
-async function ownReadyObject(db: Db, user: User, objectPath: string | undefined, kind: 'cv' | 'video') {
+export interface ProfileContext {
+  db: Db;
+  clock: Clock;
+}
+
+/** The profile as its owner sees it: no internal columns (search vector, review snapshot). */
+export function ownProfileView(profile: JobSeekerProfile, userStatus: string): OwnProfile {
+  return {
+    id: profile.id,
+    fullName: profile.fullName,
+    phone: profile.phone,
+    location: profile.location,
+    industries: profile.industries,
+    languages: profile.languages,
+    bio: profile.bio,
+    yearsOfExperience: profile.yearsOfExperience,
+    cvUrl: profile.cvUrl,
+    videoUrl: profile.videoUrl,
+    visibility: profile.visibility as ProfileVisibility,
+    reviewStatus: reviewStatusOf(userStatus),
+    reviewNote: profile.reviewNote,
+    reviewedAt: profile.reviewedAt?.toISOString() ?? null,
+    submittedAt: profile.submittedAt.toISOString(),
+    createdAt: profile.createdAt.toISOString(),
+    updatedAt: profile.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * True when `objectPath` is one of the user's own checked uploads of that kind. The row is locked, so the
+ * clean-up of unused uploads cannot remove it before the profile that uses it is written.
+ */
+async function isOwnReadyObject(tx: DbOrTx, user: User, objectPath: string | undefined, kind: 'cv' | 'video'): Promise<boolean> {
   const key = objectPath?.startsWith(`/objects/${kind}/`) ? objectPath.slice('/objects/'.length) : undefined;
-  if (!key) return undefined;
-  return db.query.objects.findFirst({
-    where: and(eq(objects.key, key), eq(objects.ownerId, user.id), eq(objects.status, 'ready')),
+  if (!key) return false;
+  const [row] = await tx
+    .select({ id: objects.id })
+    .from(objects)
+    .where(and(eq(objects.key, key), eq(objects.ownerId, user.id), eq(objects.status, 'ready')))
+    .for('update');
+  return Boolean(row);
+}
+
+export async function createProfile(ctx: ProfileContext, user: User, input: ProfileValues): Promise<OwnProfile> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await isOwnReadyObject(tx, user, input.cvUrl, 'cv'))) throw new HttpError(400, MISSING_CV);
+    if (!(await isOwnReadyObject(tx, user, input.videoUrl, 'video'))) throw new HttpError(400, MISSING_VIDEO);
+    const now = ctx.clock.now();
+    const [profile] = await tx
+      .insert(jobSeekerProfiles)
+      .values({
+        userId: user.id,
+        fullName: input.fullName,
+        phone: input.phone,
+        location: input.location,
+        industries: input.industries,
+        languages: input.languages,
+        bio: input.bio || null,
+        yearsOfExperience: input.yearsOfExperience ?? null,
+        cvUrl: input.cvUrl!,
+        videoUrl: input.videoUrl!,
+        submittedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      // One profile per job seeker (SPEC 6): a second one, even sent twice at once, is refused.
+      .onConflictDoNothing({ target: jobSeekerProfiles.userId })
+      .returning();
+    if (!profile) throw new HttpError(409, 'You already have a profile');
+    return ownProfileView(profile, user.status);
   });
 }
 
-export async function createProfile(ctx: { db: Db; clock: Clock }, user: User, input: ProfileValues): Promise<JobSeekerProfile> {
-  if (!(await ownReadyObject(ctx.db, user, input.cvUrl, 'cv'))) throw new HttpError(400, MISSING_CV);
-  if (!(await ownReadyObject(ctx.db, user, input.videoUrl, 'video'))) throw new HttpError(400, MISSING_VIDEO);
-  const [profile] = await ctx.db
-    .insert(jobSeekerProfiles)
-    .values({
-      userId: user.id,
-      fullName: input.fullName,
-      phone: input.phone,
-      location: input.location,
-      industries: input.industries,
-      languages: input.languages,
-      bio: input.bio || null,
-      yearsOfExperience: input.yearsOfExperience ?? null,
-      cvUrl: input.cvUrl!,
-      videoUrl: input.videoUrl!,
-    })
-    // One profile per job seeker (SPEC 6): a second one, even sent twice at once, is refused.
-    .onConflictDoNothing({ target: jobSeekerProfiles.userId })
-    .returning();
-  if (!profile) throw new HttpError(409, 'You already have a profile');
-  return profile;
-}
-
-export async function getOwnProfile(db: Db, user: User): Promise<JobSeekerProfile> {
+export async function getOwnProfile(db: Db, user: User): Promise<OwnProfile> {
   const profile = await db.query.jobSeekerProfiles.findFirst({ where: eq(jobSeekerProfiles.userId, user.id) });
   if (!profile) throw new HttpError(404, 'Profile not found');
-  return profile;
+  return ownProfileView(profile, user.status);
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Applies an edit. Changing a reviewed field of a profile that was approved or rejected sends it back to the
+ * review queue (the account becomes pending again, so companies stop seeing it until it is approved anew).
+ */
+export async function updateProfile(ctx: ProfileContext, user: User, input: ProfileUpdate): Promise<OwnProfile> {
+  return ctx.db.transaction(async (tx) => {
+    const [profile] = await tx.select().from(jobSeekerProfiles).where(eq(jobSeekerProfiles.userId, user.id)).for('update');
+    if (!profile) throw new HttpError(404, 'Profile not found');
+    const [account] = await tx.select({ status: users.status }).from(users).where(eq(users.id, user.id)).for('update');
+    const values: Partial<typeof jobSeekerProfiles.$inferInsert> = {};
+
+    if (input.cvUrl !== undefined && input.cvUrl !== profile.cvUrl && !(await isOwnReadyObject(tx, user, input.cvUrl, 'cv'))) {
+      throw new HttpError(400, MISSING_CV);
+    }
+    if (input.videoUrl !== undefined && input.videoUrl !== profile.videoUrl && !(await isOwnReadyObject(tx, user, input.videoUrl, 'video'))) {
+      throw new HttpError(400, MISSING_VIDEO);
+    }
+    const changedFields = REVIEWED_FIELDS.filter((field) => {
+      if (input[field] === undefined) return false;
+      const next = field === 'bio' ? input.bio || null : input[field];
+      return !sameValue(next, profile[field]);
+    });
+    for (const field of changedFields) {
+      Object.assign(values, { [field]: field === 'bio' ? input.bio || null : input[field] });
+    }
+    if (input.visibility && input.visibility !== profile.visibility) values.visibility = input.visibility;
+    if (Object.keys(values).length === 0) return ownProfileView(profile, account!.status);
+
+    const now = ctx.clock.now();
+    let status = account!.status;
+    const reviewed = status === 'active' || status === 'rejected';
+    if (changedFields.length > 0 && reviewed) {
+      status = 'pending';
+      values.submittedAt = now;
+      await tx.update(users).set({ status, updatedAt: now }).where(eq(users.id, user.id));
+    }
+    const [updated] = await tx
+      .update(jobSeekerProfiles)
+      .set({ ...values, updatedAt: now })
+      .where(eq(jobSeekerProfiles.id, profile.id))
+      .returning();
+    return ownProfileView(updated!, status);
+  });
 }

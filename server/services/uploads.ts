@@ -1,8 +1,9 @@
 // The two-step upload of SPEC 7 (DESIGN 5): the app hands out a signed URL for a pending object it owns,
 // the browser PUTs the file there, and the app then checks size and content before the object is used.
-import { randomUUID } from 'node:crypto';
+// CVs belong to the signed-in job seeker; careers resumes are anonymous and belong to whoever holds the upload URL.
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { objects } from '#shared/schema.ts';
+import { objects, type StoredObject } from '#shared/schema.ts';
 import { LIMITS } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -18,15 +19,36 @@ export interface UploadContext {
 
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 
-export async function createDocumentUpload(ctx: UploadContext, input: { kind: 'cv'; ownerId: string }): Promise<{ uploadURL: string }> {
+/** Who may finish an upload: a CV's owner, or for an anonymous resume whoever holds its upload URL. */
+export type DocumentUploader = { kind: 'cv'; ownerId: string } | { kind: 'resume' };
+
+// Only a hash of an anonymous upload's URL is kept: the URL itself is the uploader's proof, like a password.
+const hashUploadUrl = (uploadURL: string) => createHash('sha256').update(uploadURL).digest();
+
+export async function createDocumentUpload(ctx: UploadContext, input: DocumentUploader): Promise<{ uploadURL: string }> {
   const key = `${input.kind}/${randomUUID()}`;
-  await ctx.db.insert(objects).values({ key, kind: input.kind, ownerId: input.ownerId });
   const uploadURL = await ctx.storage.createUploadUrl({
     key,
     maxBytes: LIMITS.documentMaxBytes,
     expiresAt: new Date(ctx.clock.now().getTime() + UPLOAD_URL_TTL_MS),
   });
+  await ctx.db
+    .insert(objects)
+    .values(
+      input.kind === 'cv'
+        ? { key, kind: input.kind, ownerId: input.ownerId }
+        : { key, kind: input.kind, uploadTokenHash: hashUploadUrl(uploadURL).toString('hex') },
+    );
   return { uploadURL };
+}
+
+function mayFinalize(row: StoredObject, input: DocumentUploader & { objectURL: string }): boolean {
+  if (input.kind === 'cv') return row.ownerId === input.ownerId;
+  if (row.ownerId !== null || !row.uploadTokenHash) return false;
+  // Exactly the URL this upload was given: another validly signed URL for the same key does not count.
+  const stored = Buffer.from(row.uploadTokenHash, 'hex');
+  const given = hashUploadUrl(input.objectURL);
+  return stored.length === given.length && timingSafeEqual(stored, given);
 }
 
 async function refuse(ctx: UploadContext, id: string, key: string, message: string): Promise<never> {
@@ -35,17 +57,17 @@ async function refuse(ctx: UploadContext, id: string, key: string, message: stri
   throw new HttpError(400, message);
 }
 
-/** Checks the uploaded file; a file that fails is deleted with its row. Returns the path the profile refers to. */
+/** Checks the uploaded file; a file that fails is deleted with its row. Returns the path the profile or application refers to. */
 export async function finalizeDocumentUpload(
   ctx: UploadContext,
-  input: { kind: 'cv'; ownerId: string; objectURL: string },
+  input: DocumentUploader & { objectURL: string },
 ): Promise<{ objectPath: string }> {
   const key = ctx.storage.keyFromUploadUrl(input.objectURL);
   const row = key
     ? await ctx.db.query.objects.findFirst({ where: and(eq(objects.key, key), eq(objects.kind, input.kind)) })
     : undefined;
   // Someone else's upload is answered like a missing one: nothing about it is revealed.
-  if (!row || row.ownerId !== input.ownerId) throw new HttpError(404, 'Upload not found. Please upload the file again.');
+  if (!row || !mayFinalize(row, input)) throw new HttpError(404, 'Upload not found. Please upload the file again.');
   const objectPath = `/objects/${row.key}`;
   if (row.status === 'ready') return { objectPath };
 

@@ -14,9 +14,8 @@ export class ApiError extends Error {
   }
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
+/** The error for a non-OK answer: '{status}: {text}', keeping the server's own message when it sent one. */
+export function apiErrorFrom(status: number, text: string): ApiError {
   let serverMessage: string | undefined;
   try {
     const parsed: unknown = JSON.parse(text);
@@ -26,7 +25,12 @@ async function throwIfNotOk(res: Response): Promise<void> {
   } catch {
     // not JSON: the text itself is the message
   }
-  throw new ApiError(res.status, text, serverMessage);
+  return new ApiError(status, text, serverMessage);
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  throw apiErrorFrom(res.status, (await res.text()) || res.statusText);
 }
 
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {

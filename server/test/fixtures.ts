@@ -1,0 +1,71 @@
+// Files and accounts that API tests build on: a minimal PDF and MP4, signed-in agents of each kind, and a job seeker
+// with a complete profile made through the real API calls.
+import request from 'supertest';
+import { eq } from 'drizzle-orm';
+import { users } from '#shared/schema.ts';
+import type { ProfileInput } from '#shared/profile.ts';
+import type { TestApp } from './app.ts';
+
+export const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
+export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+/** The start of an MP4 file: an 'ftyp' box (what the server checks), then filler of the given size. */
+export function mp4(bytes = 4096): Buffer {
+  const ftyp = Buffer.from([0, 0, 0, 24, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+  return Buffer.concat([ftyp, Buffer.alloc(Math.max(0, bytes - ftyp.length), 0x11)]);
+}
+
+let counter = 0;
+/**
+ * Each agent comes from an address of its own (X-Forwarded-For), so per-address rate limits do not run out across
+ * a test file. It takes effect in apps made with TRUSTED_PROXY_ENV.
+ */
+export const TRUSTED_PROXY_ENV = { TRUST_PROXY: 'loopback' };
+const nextAddress = () => `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${++counter}.${Date.now()}@example.com`;
+
+export async function signedInAgent(testApp: TestApp, options: { role?: 'job_seeker' | 'company'; admin?: boolean; email?: string } = {}) {
+  const email = options.email ?? uniqueEmail(options.role ?? 'admin');
+  const agent = request.agent(testApp.app).set('X-Forwarded-For', nextAddress());
+  const res = await agent.post('/api/auth/signup').send({ email, password: 'long enough 1', role: options.role });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (options.admin) await testApp.testDatabase.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, email));
+  const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+  return { agent, email, id: res.body.id as string, cookie };
+}
+
+export async function uploadCv(agent: request.Agent, body: Buffer = PDF): Promise<string> {
+  const { body: created } = await agent.post('/api/objects/upload').expect(200);
+  await agent.put(created.uploadURL).set('Content-Type', 'application/pdf').send(body).expect(200);
+  const acl = await agent.put('/api/objects/acl').send({ objectURL: created.uploadURL }).expect(200);
+  return acl.body.objectPath as string;
+}
+
+export async function uploadVideo(agent: request.Agent, body: Buffer = mp4(), filename = 'intro.mp4') {
+  return agent
+    .post('/api/video/upload')
+    .field('title', 'Amina Yusuf')
+    .field('description', 'Introduction video')
+    .attach('video', body, { filename, contentType: 'video/mp4' });
+}
+
+export const PROFILE: ProfileInput = {
+  fullName: 'Amina Yusuf',
+  phone: '+971 50 123 4567',
+  location: 'Dubai, UAE',
+  industries: ['Hospitality', 'Retail'],
+  languages: ['English', 'Arabic'],
+  bio: 'Front desk and guest relations, five years in Dubai hotels.',
+  yearsOfExperience: 5,
+};
+
+/** A job seeker who has signed up, uploaded a CV and a video, and created a profile (pending review). */
+export async function jobSeekerWithProfile(testApp: TestApp, overrides: Partial<ProfileInput> = {}) {
+  const seeker = await signedInAgent(testApp, { role: 'job_seeker' });
+  const cvUrl = await uploadCv(seeker.agent);
+  const video = await uploadVideo(seeker.agent);
+  if (video.status !== 200) throw new Error(`video upload failed: ${video.status} ${JSON.stringify(video.body)}`);
+  const res = await seeker.agent.post('/api/job-seeker/profile').send({ ...PROFILE, ...overrides, cvUrl, videoUrl: video.body.videoUrl });
+  if (res.status !== 201) throw new Error(`profile failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...seeker, profile: res.body as { id: string; cvUrl: string; videoUrl: string } };
+}
