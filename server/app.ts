@@ -52,8 +52,11 @@ export function publicConfig(config: Config, clock: Clock): PublicConfig {
   };
 }
 
-export function contentSecurityPolicy(env: Config['env']) {
+/** External origins are added only for drivers that need them (local storage and video need none): the browser
+ *  PUTs uploads to the storage's origin, and the client embeds the video host's player in an iframe. */
+export function contentSecurityPolicy(env: Config['env'], external: { uploadOrigin?: string; playerOrigin?: string } = {}) {
   const development = env === 'development';
+  const connectSrc = development ? ["'self'", 'ws:'] : ["'self'"];
   return {
     useDefaults: false,
     directives: {
@@ -66,7 +69,8 @@ export function contentSecurityPolicy(env: Config['env']) {
       imgSrc: ["'self'", 'data:', 'blob:'],
       mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'"],
-      connectSrc: development ? ["'self'", 'ws:'] : ["'self'"],
+      connectSrc: external.uploadOrigin ? [...connectSrc, external.uploadOrigin] : connectSrc,
+      ...(external.playerOrigin ? { frameSrc: ["'self'", external.playerOrigin] } : {}),
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
@@ -84,7 +88,14 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(logger));
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.env) }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(config.env, {
+        uploadOrigin: deps.storage.uploadOrigin,
+        playerOrigin: deps.videoHost.playerOrigin,
+      }),
+    }),
+  );
   // Phones on mobile data: every text answer (pages, scripts, JSON) goes out compressed.
   app.use(compression());
   app.use(requireSameOrigin(config.publicUrl));
@@ -107,7 +118,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
   api.use(objectsApiRouter(uploads));
   api.use(careersRouter({ ...uploads, productName: config.productName, publicUrl: config.publicUrl, supportEmail: config.supportEmail }, mailer));
-  api.use(jobSeekerRouter({ db: database.db, clock }));
+  api.use(jobSeekerRouter({ db: database.db, clock, videoHost: deps.videoHost }));
   api.use(adminRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, mailer }));
   api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: path.join(config.dataDir, 'tmp') }));
   if (deps.oidc) api.use(deps.oidc);

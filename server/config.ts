@@ -5,6 +5,14 @@ import { DEFAULT_EARLY_ACCESS_END } from '#shared/constants.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const flag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+);
 
 const isoDate = z
   .string()
@@ -62,6 +70,20 @@ const envSchema = z.object({
 
   EARLY_ACCESS_END: z.preprocess(emptyAsUndefined, isoDate.default(DEFAULT_EARLY_ACCESS_END)),
   EARLY_ACCESS_FORM_URL: optionalUrl,
+
+  STORAGE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local', 's3', 'gcs']).default('local')),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
+  S3_ENDPOINT: optionalUrl,
+  S3_FORCE_PATH_STYLE: flag,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  GCS_BUCKET: optionalString,
+  GCS_PROJECT_ID: optionalString,
+  GCS_KEY_FILE: optionalString,
+
+  VIDEO_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local', 'vimeo']).default('local')),
+  VIMEO_ACCESS_TOKEN: optionalString,
 }).superRefine((e, ctx) => {
   const oidc = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidc.some(Boolean) && !oidc.every(Boolean)) {
@@ -69,6 +91,19 @@ const envSchema = z.object({
       if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other OIDC_ variables' });
     }
   }
+  const required = (name: string, value: string | undefined, because: string) => {
+    if (!value) ctx.addIssue({ code: 'custom', path: [name], message: `must be set when ${because}` });
+  };
+  if (e.STORAGE_DRIVER === 's3') {
+    required('S3_BUCKET', e.S3_BUCKET, 'STORAGE_DRIVER is s3');
+    // A key id without its secret (or the reverse) is a mistake, not a request for the SDK's default credentials.
+    if (e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY) {
+      required('S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID, 'S3_SECRET_ACCESS_KEY is set');
+      required('S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY, 'S3_ACCESS_KEY_ID is set');
+    }
+  }
+  if (e.STORAGE_DRIVER === 'gcs') required('GCS_BUCKET', e.GCS_BUCKET, 'STORAGE_DRIVER is gcs');
+  if (e.VIDEO_DRIVER === 'vimeo') required('VIMEO_ACCESS_TOKEN', e.VIMEO_ACCESS_TOKEN, 'VIDEO_DRIVER is vimeo');
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -100,9 +135,35 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   oidc: { issuerUrl: string; clientId: string; clientSecret: string; providerName: string } | undefined;
+  /** Where uploaded files live: DATA_DIR/objects (local), an S3-compatible bucket or a Google Cloud Storage bucket. */
+  storage: StorageConfig;
+  /** Where introduction videos are kept and played from. */
+  video: VideoConfig;
   /** Directory of the built client (vite build). */
   clientDir: string;
 }
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** Any S3-compatible service (MinIO, Cloudflare R2, ...); unset means AWS. */
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's default chain (environment, shared files, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    }
+  | {
+      driver: 'gcs';
+      bucket: string;
+      projectId: string | undefined;
+      /** A service-account key file; unset: Application Default Credentials. */
+      keyFile: string | undefined;
+    };
+
+export type VideoConfig = { driver: 'local' } | { driver: 'vimeo'; accessToken: string };
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -154,6 +215,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, providerName: e.OIDC_PROVIDER_NAME }
         : undefined,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+          }
+        : e.STORAGE_DRIVER === 'gcs'
+          ? {
+              driver: 'gcs',
+              bucket: e.GCS_BUCKET!,
+              projectId: e.GCS_PROJECT_ID,
+              keyFile: e.GCS_KEY_FILE ? path.resolve(cwd, e.GCS_KEY_FILE) : undefined,
+            }
+          : { driver: 'local' },
+    video: e.VIDEO_DRIVER === 'vimeo' ? { driver: 'vimeo', accessToken: e.VIMEO_ACCESS_TOKEN! } : { driver: 'local' },
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
   };
 }

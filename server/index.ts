@@ -11,8 +11,8 @@ import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './htt
 import { createLogger } from './logger.ts';
 import { createOidcRouter } from './auth/oidc.ts';
 import { accountContext } from './services/accounts.ts';
-import { createLocalStorage } from './storage/local.ts';
-import { createLocalVideoHost } from './video/local.ts';
+import { createStorage } from './storage/create-storage.ts';
+import { createVideoHost } from './video/create-video-host.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 
@@ -69,13 +69,9 @@ async function start(): Promise<Server> {
       })
     : undefined;
 
-  const storage = createLocalStorage({
-    root: path.join(config.dataDir, 'objects'),
-    secret: config.sessionSecret!,
-    clock: systemClock,
-  });
-
-  const videoHost = createLocalVideoHost({ db: database.db, storage });
+  const storage = await createStorage(config, systemClock);
+  const videoHost = await createVideoHost(config, { db: database.db, storage });
+  logger.info({ storage: config.storage.driver, video: config.video.driver }, 'file and video drivers');
 
   const app = createApp({ config, database, logger, client, clock: systemClock, mailer, oidc, storage, videoHost });
   return await new Promise<Server>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import express from 'express';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -95,7 +96,15 @@ export function objectFilesRouter(ctx: UploadContext) {
     } else {
       res.setHeader('Content-Length', String(size));
     }
-    (await ctx.storage.createReadStream(row.key, range)).pipe(res);
+    try {
+      // pipeline, not pipe: a viewer who leaves mid-video also ends the read from storage.
+      await pipeline(await ctx.storage.createReadStream(row.key, range), res);
+    } catch (err) {
+      // A row without a stored file (a video kept by a video host) is answered as missing, never as a crash.
+      if (!res.headersSent) throw new HttpError(404, 'File not found');
+      req.log.info({ err }, 'file download ended early');
+      res.destroy();
+    }
   });
   return router;
 }

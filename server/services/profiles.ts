@@ -12,8 +12,10 @@ import {
 } from '#shared/profile.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { OBJECT_KEY } from '../storage/object-storage.ts';
 import { HttpError } from '../http/errors.ts';
 import type { DbOrTx } from '../mail/outbox.ts';
+import type { VideoHost } from '../video/video-host.ts';
 
 export const MISSING_CV = 'Please upload your CV';
 export const MISSING_VIDEO = 'Please upload your introduction video';
@@ -21,6 +23,8 @@ export const MISSING_VIDEO = 'Please upload your introduction video';
 export interface ProfileContext {
   db: Db;
   clock: Clock;
+  /** Knows which upload record stands behind a video URL (our own file or a video host's player). */
+  videoHost: Pick<VideoHost, 'objectKeyOf'>;
 }
 
 /** The profile as its owner sees it: no internal columns (search vector, review snapshot). */
@@ -46,25 +50,33 @@ export function ownProfileView(profile: JobSeekerProfile, userStatus: string): O
   };
 }
 
+/** The objects key behind a CV path (/objects/cv/<uuid>) or a video URL. */
+function uploadKey(ctx: ProfileContext, url: string | undefined, kind: 'cv' | 'video'): string | undefined {
+  if (!url) return undefined;
+  if (kind === 'video') return ctx.videoHost.objectKeyOf(url);
+  const key = url.startsWith('/objects/cv/') ? url.slice('/objects/'.length) : undefined;
+  return key && OBJECT_KEY.test(key) ? key : undefined;
+}
+
 /**
- * True when `objectPath` is one of the user's own checked uploads of that kind. The row is locked, so the
- * clean-up of unused uploads cannot remove it before the profile that uses it is written.
+ * True when `url` is one of the user's own checked uploads of that kind. The row is locked, so the clean-up of
+ * unused uploads cannot remove it before the profile that uses it is written.
  */
-async function isOwnReadyObject(tx: DbOrTx, user: User, objectPath: string | undefined, kind: 'cv' | 'video'): Promise<boolean> {
-  const key = objectPath?.startsWith(`/objects/${kind}/`) ? objectPath.slice('/objects/'.length) : undefined;
+async function isOwnReadyUpload(ctx: ProfileContext, tx: DbOrTx, user: User, url: string | undefined, kind: 'cv' | 'video'): Promise<boolean> {
+  const key = uploadKey(ctx, url, kind);
   if (!key) return false;
   const [row] = await tx
     .select({ id: objects.id })
     .from(objects)
-    .where(and(eq(objects.key, key), eq(objects.ownerId, user.id), eq(objects.status, 'ready')))
+    .where(and(eq(objects.key, key), eq(objects.kind, kind), eq(objects.ownerId, user.id), eq(objects.status, 'ready')))
     .for('update');
   return Boolean(row);
 }
 
 export async function createProfile(ctx: ProfileContext, user: User, input: ProfileValues): Promise<OwnProfile> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await isOwnReadyObject(tx, user, input.cvUrl, 'cv'))) throw new HttpError(400, MISSING_CV);
-    if (!(await isOwnReadyObject(tx, user, input.videoUrl, 'video'))) throw new HttpError(400, MISSING_VIDEO);
+    if (!(await isOwnReadyUpload(ctx, tx, user, input.cvUrl, 'cv'))) throw new HttpError(400, MISSING_CV);
+    if (!(await isOwnReadyUpload(ctx, tx, user, input.videoUrl, 'video'))) throw new HttpError(400, MISSING_VIDEO);
     const now = ctx.clock.now();
     const [profile] = await tx
       .insert(jobSeekerProfiles)
@@ -110,10 +122,10 @@ export async function updateProfile(ctx: ProfileContext, user: User, input: Prof
     const [account] = await tx.select({ status: users.status }).from(users).where(eq(users.id, user.id)).for('update');
     const values: Partial<typeof jobSeekerProfiles.$inferInsert> = {};
 
-    if (input.cvUrl !== undefined && input.cvUrl !== profile.cvUrl && !(await isOwnReadyObject(tx, user, input.cvUrl, 'cv'))) {
+    if (input.cvUrl !== undefined && input.cvUrl !== profile.cvUrl && !(await isOwnReadyUpload(ctx, tx, user, input.cvUrl, 'cv'))) {
       throw new HttpError(400, MISSING_CV);
     }
-    if (input.videoUrl !== undefined && input.videoUrl !== profile.videoUrl && !(await isOwnReadyObject(tx, user, input.videoUrl, 'video'))) {
+    if (input.videoUrl !== undefined && input.videoUrl !== profile.videoUrl && !(await isOwnReadyUpload(ctx, tx, user, input.videoUrl, 'video'))) {
       throw new HttpError(400, MISSING_VIDEO);
     }
     const changedFields = REVIEWED_FIELDS.filter((field) => {

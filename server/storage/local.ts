@@ -6,9 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { Clock } from '../clock.ts';
-import type { ObjectStorage } from './object-storage.ts';
-
-const KEY = /^[a-z]+\/[0-9a-f-]{36}$/;
+import { OBJECT_KEY as KEY, type ObjectStorage } from './object-storage.ts';
 
 export class UploadRefused extends Error {
   readonly status: number;
@@ -46,7 +44,7 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
     }
   }
 
-  const storage: Required<ObjectStorage> = {
+  const storage: ObjectStorage & Required<Pick<ObjectStorage, 'receiveUpload'>> = {
     async createUploadUrl({ key, maxBytes, expiresAt }) {
       fileOf(key);
       const payload = Buffer.from(JSON.stringify({ k: key, m: maxBytes, e: expiresAt.getTime() } satisfies UploadGrant)).toString('base64url');
@@ -93,6 +91,7 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
       }
     },
 
+    // The size is not needed here: the file is written as it streams.
     async putFile(key, body) {
       const target = fileOf(key);
       await fs.mkdir(path.dirname(target), { recursive: true });

@@ -1,6 +1,9 @@
 // Where uploaded files live. The browser uploads straight to a signed URL; the app checks the file afterwards.
 import type { Readable } from 'node:stream';
 
+/** The shape of every key the app makes: `<kind>/<uuid>`. Drivers refuse anything else. */
+export const OBJECT_KEY = /^[a-z]+\/[0-9a-f-]{36}$/;
+
 export interface ObjectStat {
   size: number;
 }
@@ -15,8 +18,10 @@ export interface ObjectStorage {
   readStart(key: string, bytes: number): Promise<Buffer>;
   createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
-  /** Stores a file the app itself received (videos for the local video host). */
-  putFile?(key: string, body: Readable): Promise<void>;
+  /** Stores a file the app itself received (videos for the local video host), streamed. */
+  putFile(key: string, body: Readable, options: { size: number; contentType?: string }): Promise<void>;
   /** Only for drivers whose upload URLs point at the app itself (local): receives the browser's PUT. */
   receiveUpload?(token: string, body: Readable, declaredLength?: number): Promise<void>;
+  /** The origin upload URLs point at when it is not the app's own (the browser's PUT needs it in CSP connect-src). */
+  readonly uploadOrigin?: string;
 }
