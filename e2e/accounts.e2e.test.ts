@@ -1,6 +1,6 @@
 // Sign-up, role choice, sign-out, e-mail verification and password reset, as new users do them.
 import { and, desc, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
@@ -134,8 +134,23 @@ describe('role selection', () => {
 
     await page.getByRole('radio', { name: /Company/ }).click();
     expect(await page.getByRole('radio', { name: /Company/ }).getAttribute('aria-checked')).toBe('true');
+
+    // SPEC 4: the current user is refreshed first, then the success message shows, then / a second later.
+    // The refresh is held here until the message's absence has been checked.
+    let holdRefresh!: (route: Route) => void;
+    const refresh = new Promise<Route>((resolve) => (holdRefresh = resolve));
+    await page.route('**/api/auth/user', (route) => holdRefresh(route), { times: 1 });
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Your role has been set. Redirecting...').first().waitFor();
+    const refreshRoute = await refresh;
+    const success = page.getByText('Your role has been set. Redirecting...').first();
+    expect(await success.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await refreshRoute.continue();
+
+    await success.waitFor();
+    // The message is on screen while the role choice still is; the move to / comes after it.
+    expect(new URL(page.url()).pathname).toBe('/about');
+    expect(await page.getByRole('heading', { name: 'Welcome' }).count()).toBe(1);
     await page.waitForURL('**/pending');
     await page.getByRole('heading', { name: 'Account Under Review' }).waitFor();
     await done(tracked);

@@ -1,5 +1,5 @@
 // Every public route as a visitor sees it: texts and links of SPEC 2, accessibility, phones, no errors.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, type TrackedPage } from './support/browser.ts';
@@ -185,6 +185,18 @@ describe('contact sales', () => {
     expect(await page.getByLabel('E-mail').evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
     await page.getByLabel('E-mail').fill('hr@alnoor.example');
 
+    // What each frame showed of the submit button, sampled just before it was painted, until the form is gone:
+    // 'Sending...' must reach the screen, not only the DOM for an instant.
+    await page.evaluate(() => {
+      const frames: string[] = [];
+      (window as unknown as { paintedButton: string[] }).paintedButton = frames;
+      const sample = () => {
+        const button = document.querySelector<HTMLButtonElement>('main form button[type="submit"]');
+        frames.push(button ? `${button.textContent?.trim()}${button.disabled ? ' (disabled)' : ''}` : 'gone');
+        if (button) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
     const mailto = page.waitForEvent('request', (req) => req.url().startsWith('mailto:'));
     await page.getByRole('button', { name: 'Send Request' }).click();
     const url = new URL((await mailto).url());
@@ -199,9 +211,46 @@ describe('contact sales', () => {
       'Message: We need 20 cleaners from March.',
     ]);
     await page.getByRole('heading', { name: 'Request Submitted Successfully' }).waitFor();
+    const painted = await page.evaluate(() => (window as unknown as { paintedButton: string[] }).paintedButton);
+    const order = [...new Set(painted)];
+    expect(order).toEqual(['Send Request', 'Sending... (disabled)', 'gone']);
     await page.getByText('Request Sent!').first().waitFor();
     expect(await href(page, 'Back to Home')).toBe('/');
     await expectAccessible(page);
+    await done(tracked);
+  });
+});
+
+describe('phones', () => {
+  it.each(['/contact-sales', '/join'])('%s fits a 375 px phone: menu toggle, no sideways scrolling', async (path) => {
+    const tracked = await visit(offerOver, path, 375);
+    const { page } = tracked;
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.isVisible()).toBe(true);
+    await expectNoHorizontalScroll(page);
+    await toggle.click();
+    await page.getByRole('navigation', { name: 'Menu' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await done(tracked);
+  });
+});
+
+describe('while the current user loads', () => {
+  it('shows the Loading... spinner, then the page', async () => {
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    // Hold GET /api/auth/user until the spinner has been seen.
+    let holdUser!: (route: Route) => void;
+    const userRequest = new Promise<Route>((resolve) => (holdUser = resolve));
+    await page.route('**/api/auth/user', (route) => holdUser(route), { times: 1 });
+    await page.goto(`${offerOver.baseUrl}/about`);
+    const route = await userRequest;
+    const spinner = page.getByRole('status').filter({ hasText: 'Loading...' });
+    await spinner.waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    await route.continue();
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    expect(await spinner.count()).toBe(0);
     await done(tracked);
   });
 });

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
+import { once, type EventEmitter } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../server/test/free-port.ts';
 
@@ -12,11 +13,30 @@ const root = path.resolve(import.meta.dirname, '..');
 let dataDir: string;
 
 
-async function startProduct(port: number, pgPort: number): Promise<{ child: ChildProcess; logs: () => string }> {
+/** Resolves at the first `event` after which `done()` holds (checked at once too). */
+async function until(emitter: EventEmitter, event: string, done: () => boolean): Promise<void> {
+  if (done()) return;
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!done()) return;
+      emitter.off(event, check);
+      emitter.off('close', fail);
+      resolve();
+    };
+    const fail = () => {
+      emitter.off(event, check);
+      reject(new Error(`closed before ${event} brought what was awaited`));
+    };
+    emitter.on(event, check);
+    emitter.once('close', fail);
+  });
+}
+
+async function startProduct(port: number, pgPort: number, dir = dataDir): Promise<{ child: ChildProcess; logs: () => string }> {
   let output = '';
   const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), EMBEDDED_POSTGRES_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { PATH: process.env.PATH, PORT: String(port), EMBEDDED_POSTGRES_PORT: String(pgPort), DATA_DIR: dir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -61,6 +81,64 @@ describe('npm start', () => {
     second.child.kill('SIGINT');
     const [secondCode] = await once(second.child, 'exit');
     expect(secondCode).toBe(0);
+  });
+
+  it('finishes a request in flight when SIGTERM arrives, refusing new connections meanwhile, then exits 0', async () => {
+    // A data directory of its own, so this test neither needs nor disturbs the other's.
+    const ownDataDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-inflight-'));
+    await chmod(ownDataDir, 0o755);
+    try {
+      const [port, pgPort] = await Promise.all([freePort(), freePort()]);
+      const product = await startProduct(port, pgPort, ownDataDir);
+
+      // A sign-up whose body is still on its way: the server has the request (it answers 100 Continue to
+      // `Expect: 100-continue` only once it has parsed the headers) and waits for the rest.
+      const body = JSON.stringify({ email: 'in.flight@example.com', password: 'long enough 1' });
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.setEncoding('utf8');
+      let received = '';
+      socket.on('data', (chunk: string) => (received += chunk));
+      socket.write(
+        [
+          'POST /api/auth/signup HTTP/1.1',
+          `Host: 127.0.0.1:${port}`,
+          'Content-Type: application/json',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          'Expect: 100-continue',
+          'Connection: close',
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      await until(socket, 'data', () => received.includes('\r\n\r\n'));
+      expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
+      received = '';
+      socket.write(body.slice(0, 10));
+
+      const exited = once(product.child, 'exit');
+      product.child.kill('SIGTERM');
+      await until(product.child.stdout!, 'data', () => product.logs().includes('"msg":"shutting down"'));
+      // The shutdown waits for the request rather than the other way round.
+      expect(product.child.exitCode).toBeNull();
+
+      // The rest of the body arrives after the signal was handled, and the request is served in full, database and all.
+      const closed = once(socket, 'close');
+      socket.write(body.slice(10));
+      await closed;
+      const [head, json] = received.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
+      expect(JSON.parse(json!)).toMatchObject({ email: 'in.flight@example.com', role: null });
+      // New connections were no longer taken.
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+
+      const [code] = await exited;
+      expect(code).toBe(0);
+      expect(product.logs()).toContain('"msg":"stopped"');
+      expect(product.logs()).not.toContain('requests still running at the shutdown deadline');
+    } finally {
+      await rm(ownDataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses to start with bad settings, naming each one', async () => {

@@ -39,7 +39,10 @@ export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

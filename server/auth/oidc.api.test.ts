@@ -20,6 +20,7 @@ const ACCOUNTS = {
   // Claims an address the provider never checked, which a password account already uses.
   impostor: { sub: 'impostor-5', email: 'layla.taken@example.com', email_verified: false, given_name: 'Not', family_name: 'Layla' },
   unchecked: { sub: 'unchecked-6', email: 'unchecked@example.com', email_verified: false, given_name: 'Sam', family_name: 'Lee' },
+  leaver: { sub: 'leaver-7', email: 'leaver@example.com', email_verified: true, given_name: 'Omar', family_name: 'Farouk' },
 };
 
 let provider: TestOidcProvider;
@@ -193,6 +194,26 @@ describe('OpenID Connect sign-in', () => {
     const res = await victim.get(callback.href);
     expect(res.headers.get('location')).toBe('/login?error=oidc');
     expect((await currentUser(victim)).status).toBe(401);
+  });
+
+  it('refuses /api/logout sent from another site, so no other site can sign the user out', async () => {
+    const browser = new CookieBrowser();
+    expect(await signInAs(browser, 'leaver')).toBe('/');
+    const cookie = [...browser.cookies(app.baseUrl)].map(([name, value]) => `${name}=${value}`).join('; ');
+    const logoutFrom = (site: string) =>
+      fetch(`${app.baseUrl}/api/logout`, { redirect: 'manual', headers: { cookie, 'sec-fetch-site': site } });
+
+    for (const site of ['cross-site', 'same-site']) {
+      const refused = await logoutFrom(site);
+      expect(refused.status, site).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe('Requests from other sites are not allowed');
+      expect((await currentUser(browser)).status, site).toBe(200);
+    }
+
+    // The same sign-out from the product's own pages goes through.
+    const allowed = await logoutFrom('same-origin');
+    expect(allowed.status).toBe(302);
+    expect((await currentUser(browser)).status).toBe(401);
   });
 
   it('signs out with /api/logout, through the provider', async () => {

@@ -136,7 +136,13 @@ export async function createOidcRouter(options: OidcRouterOptions): Promise<expr
     authenticator.authenticate(STRATEGY, { session: false }, finish)(req, res, next);
   });
 
-  router.get('/logout', async (req, res) => {
+  router.get('/logout', async (req, res, next) => {
+    // Signing out changes state, yet arrives as a GET (a link or the provider's redirect): another site must not
+    // be able to sign the user out, so only same-origin, typed-in (none) or unlabelled requests are let through.
+    const site = req.get('sec-fetch-site');
+    if (site && site !== 'same-origin' && site !== 'none') {
+      return next(new HttpError(403, 'Requests from other sites are not allowed'));
+    }
     await signOut(req);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     const endSession = config.serverMetadata().end_session_endpoint;

@@ -149,10 +149,80 @@ describe('GET /api/auth/user', () => {
     expect((await agent.get('/api/auth/user')).status).toBe(401);
   });
 
-  it('ends after the idle and absolute lifetimes', async () => {
+  it('ends after the absolute lifetime, however active', async () => {
     const { agent } = await signUp({ email: uniqueEmail(), password: 'long enough 1' });
-    now = new Date(now.getTime() + 31 * 24 * 60 * 60 * 1000);
+    now = new Date(now.getTime() + 29 * 24 * 60 * 60 * 1000);
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    now = new Date(now.getTime() + 2 * 24 * 60 * 60 * 1000);
     expect((await agent.get('/api/auth/user')).status).toBe(401);
+  });
+});
+
+describe('the idle lifetime', () => {
+  // The idle deadline is kept by the cookie's expiry and the session row's `expire`, both in real time.
+  const IDLE_MS = 5 * 60 * 1000;
+  let idleApp: TestApp;
+  beforeAll(async () => {
+    idleApp = await createTestApp({ env: { SESSION_IDLE_MINUTES: '5' } });
+  });
+  afterAll(() => idleApp?.close());
+
+  async function signUpIdle() {
+    const agent = request.agent(idleApp.app);
+    const before = Date.now();
+    const res = await agent.post('/api/auth/signup').send({ email: uniqueEmail('idle'), password: 'long enough 1' });
+    expect(res.status).toBe(201);
+    return { agent, res, before, userId: res.body.id as string };
+  }
+  const sessionExpiry = async (userId: string) => {
+    const { rows } = await idleApp.testDatabase.database.pool.query<{ expire: Date }>(
+      `select expire from sessions where sess->>'userId' = $1`,
+      [userId],
+    );
+    expect(rows).toHaveLength(1);
+    return rows[0]!.expire.getTime();
+  };
+  const setSessionExpiry = (userId: string, at: Date) =>
+    idleApp.testDatabase.database.pool.query(`update sessions set expire = $2 where sess->>'userId' = $1`, [userId, at]);
+  const cookieExpiry = (res: request.Response) => {
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('wazifa.sid='));
+    expect(cookie).toBeDefined();
+    const expires = /;\s*Expires=([^;]+)/i.exec(cookie!);
+    expect(expires).not.toBeNull();
+    return Date.parse(expires![1]!);
+  };
+  /**
+   * `at` is the idle lifetime after a moment between `from` and `to`, to the second: the cookie's date drops the
+   * milliseconds, the store rounds its `expire` up to the next second.
+   */
+  const expectIdleDeadline = (at: number, from: number, to: number) => {
+    expect(at).toBeGreaterThanOrEqual(from + IDLE_MS - 1000);
+    expect(at).toBeLessThanOrEqual(to + IDLE_MS + 1000);
+  };
+
+  it('gives the cookie and the stored session the idle lifetime, and renews both on every request', async () => {
+    const { agent, res, before, userId } = await signUpIdle();
+    const after = Date.now();
+    expectIdleDeadline(cookieExpiry(res), before, after);
+    expectIdleDeadline(await sessionExpiry(userId), before, after);
+
+    // Nearly idle: one more minute. A request moves the deadline a whole idle lifetime on again.
+    await setSessionExpiry(userId, new Date(Date.now() + 60_000));
+    const beforeRenewal = Date.now();
+    const me = await agent.get('/api/auth/user');
+    const afterRenewal = Date.now();
+    expect(me.status).toBe(200);
+    expectIdleDeadline(cookieExpiry(me), beforeRenewal, afterRenewal);
+    expectIdleDeadline(await sessionExpiry(userId), beforeRenewal, afterRenewal);
+  });
+
+  it('ends a session left idle past its deadline, although the cookie is still sent', async () => {
+    const { agent, userId } = await signUpIdle();
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    await setSessionExpiry(userId, new Date(Date.now() - 1000));
+    const me = await agent.get('/api/auth/user');
+    expect(me.status).toBe(401);
+    expect(me.body.message).toBe('Please sign in to continue');
   });
 });
 
@@ -167,8 +237,11 @@ describe('POST /api/auth/set-role', () => {
 
   it('refuses a bad role with 400 and anonymous callers with 401', async () => {
     const { agent } = await signUp({ email: uniqueEmail(), password: 'long enough 1' });
-    expect((await agent.post('/api/auth/set-role').send({ role: 'recruiter' })).status).toBe(400);
-    expect((await agent.post('/api/auth/set-role').send({ role: ['company'] })).status).toBe(400);
+    for (const body of [{ role: 'recruiter' }, { role: ['company'] }, {}]) {
+      const res = await agent.post('/api/auth/set-role').send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toBe('Please choose Job Seeker or Company');
+    }
     expect((await request(testApp.app).post('/api/auth/set-role').send({ role: 'company' })).status).toBe(401);
   });
 });

@@ -11,6 +11,13 @@ import type { Role } from '#shared/constants.ts';
 
 const ROLE_BY_TYPE: Record<string, Role> = { candidate: 'job_seeker', 'job-seeker': 'job_seeker', job_seeker: 'job_seeker', company: 'company' };
 
+/** What to tell the user for the reason /api/callback gave when it refused a provider sign-in (server/auth/oidc.ts). */
+function oidcFailureMessage(reason: string | null) {
+  if (reason === 'email_taken') return 'oidc.emailTaken';
+  if (reason === 'suspended') return 'oidc.suspended';
+  return 'oidc.failed';
+}
+
 /** /login and /signup are one screen (SPEC 2); ?type=candidate|company carries the role to sign-up. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -57,7 +64,10 @@ export default function LoginPage() {
         <Card className="mt-6 p-5 sm:p-6">
           {params.get('error') === 'oidc' && publicConfig.oidcProviderName && (
             <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {t('oidc.failed', { provider: publicConfig.oidcProviderName })}
+              {t(oidcFailureMessage(params.get('reason')), {
+                provider: publicConfig.oidcProviderName,
+                supportEmail: publicConfig.supportEmail,
+              })}
             </p>
           )}
           {mode === 'signUp' && role && (

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Briefcase, Building2, Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -8,7 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { errorMessage } from '@/lib/api-client';
+import { apiRequest, errorMessage } from '@/lib/api-client';
+import { currentUserQuery } from '@/lib/auth';
+import type { CurrentUser } from '#shared/auth.ts';
 import { cn } from '@/lib/utils';
 import { useSetRole } from '../api/set-role';
 
@@ -20,19 +23,33 @@ export function RoleSelection() {
   const [role, setRoleChoice] = useState<Role | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const setRole = useSetRole();
+  const queryClient = useQueryClient();
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  /**
+   * SPEC 4: the current user is refreshed, the success message appears, and a second later the user goes to /.
+   * The refreshed user is fetched at once but put in the cache only when leaving: App shows this screen for as
+   * long as the cached user has no role, so caching it earlier would take the message's second away.
+   */
+  const finish = async () => {
+    setRedirecting(true);
+    const refreshed = await apiRequest('GET', currentUserQuery.queryKey.join('/'))
+      .then((res) => res.json() as Promise<CurrentUser>)
+      .catch(() => undefined);
+    toast({ variant: 'success', title: t('roles.success'), description: t('roles.successBody') });
+    redirectTimer.current = setTimeout(() => {
+      navigate('/');
+      // Should the refresh have failed, the user is fetched again on the way out instead.
+      if (refreshed) queryClient.setQueryData(currentUserQuery.queryKey, refreshed);
+      else void setRole.refreshUser();
+    }, TIMING.roleRedirectMs);
+  };
 
   const submit = () => {
     if (!role) return;
     setRole.mutate(role, {
-      onSuccess: () => {
-        setRedirecting(true);
-        toast({ variant: 'success', title: t('roles.success'), description: t('roles.successBody') });
-        // The success message shows for a second, then the refreshed user leaves this screen for /.
-        setTimeout(() => {
-          navigate('/');
-          void setRole.refreshUser();
-        }, TIMING.roleRedirectMs);
-      },
+      onSuccess: () => void finish(),
       onError: (error) => toast({ variant: 'destructive', title: t('roles.error'), description: errorMessage(error, t('roles.failed')) }),
     });
   };

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +17,13 @@ import { composeSalesEmail } from '../compose-sales-email';
 type FormInput = z.input<typeof salesRequestSchema>;
 type FormOutput = z.output<typeof salesRequestSchema>;
 
+/** Resolves once the browser has painted what is in the DOM now (a frame's callbacks run just before it is painted). */
+function nextPaint(): Promise<void> {
+  // A hidden page paints nothing and runs no frame callbacks: nothing to wait for.
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /** The sales form: browser checks first, then the shared schema; sending opens the mail program (SPEC 7). */
 export function SalesRequestForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation('contact-sales');
@@ -22,11 +31,15 @@ export function SalesRequestForm({ onSent }: { onSent: () => void }) {
     resolver: zodResolver(salesRequestSchema),
     defaultValues: { companyName: '', contactPerson: '', email: '', phone: '', plan: undefined, message: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const [sending, setSending] = useState(false);
   const planLabel = (id: PlanId) =>
     t(`plans.${id}`, { monthly: formatAed(PLANS[id].monthlyPriceFils), total: formatAed(planPeriodPriceFils(PLANS[id])) });
 
   const onSubmit = form.handleSubmit(async (values) => {
+    // 'Sending...' is on screen before the mail program takes over: committed now, then painted.
+    flushSync(() => setSending(true));
+    await nextPaint();
     try {
       const mailto = composeSalesEmail(values, {
         to: publicConfig.supportEmail,
@@ -45,6 +58,7 @@ export function SalesRequestForm({ onSent }: { onSent: () => void }) {
       toast({ variant: 'success', title: t('toast.success'), description: t('toast.successBody', { hours: TIMING.salesResponseHours }) });
       onSent();
     } catch {
+      setSending(false);
       toast({ variant: 'destructive', title: t('toast.error'), description: t('toast.failed') });
     }
   });
@@ -86,9 +100,9 @@ export function SalesRequestForm({ onSent }: { onSent: () => void }) {
         {(ids) => <Textarea {...ids} maxLength={2000} rows={4} {...form.register('message')} />}
       </Field>
       <p className="text-sm text-slate-600">{t('mailNote', { supportEmail: publicConfig.supportEmail })}</p>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
-        {isSubmitting ? t('sending') : t('submit')}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending}>
+        {sending && <Spinner />}
+        {sending ? t('sending') : t('submit')}
       </Button>
     </form>
   );

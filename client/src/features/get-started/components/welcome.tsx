@@ -1,6 +1,7 @@
 import { LogIn, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { TIMING } from '#shared/constants.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
@@ -10,7 +11,10 @@ import { publicConfig } from '@/lib/public-config';
 export function Welcome({ type }: { type: 'candidate' | 'company' }) {
   const { t } = useTranslation('get-started');
   const company = type === 'company';
-  const steps = t(company ? 'steps.company' : 'steps.candidate', { returnObjects: true }) as Array<{ title: string; body: string }>;
+  const steps = t(company ? 'steps.company' : 'steps.candidate', {
+    returnObjects: true,
+    hours: TIMING.activationHours,
+  }) as Array<{ title: string; body: string }>;
   return (
     <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="text-3xl font-bold text-slate-900">{t(company ? 'welcome.company' : 'welcome.candidate')}</h1>
