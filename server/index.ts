@@ -13,6 +13,7 @@ import { createOidcRouter } from './auth/oidc.ts';
 import { accountContext } from './services/accounts.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createVideoHost } from './video/create-video-host.ts';
+import { startUploadCleanUp } from './jobs/clean-up-uploads.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 
@@ -72,6 +73,9 @@ async function start(): Promise<Server> {
   const storage = await createStorage(config, systemClock);
   const videoHost = await createVideoHost(config, { db: database.db, storage });
   logger.info({ storage: config.storage.driver, video: config.video.driver }, 'file and video drivers');
+
+  const cleanUp = startUploadCleanUp({ db: database.db, storage, videoHost, clock: systemClock, logger });
+  cleanups.push(() => cleanUp.stop());
 
   const app = createApp({ config, database, logger, client, clock: systemClock, mailer, oidc, storage, videoHost });
   return await new Promise<Server>((resolve, reject) => {

@@ -98,6 +98,9 @@ export const jobSeekerProfiles = pgTable(
   (t) => [
     // One profile per job seeker (SPEC 6).
     uniqueIndex('job_seeker_profiles_user_id_idx').on(t.userId),
+    // The clean-up of unused uploads asks whether a profile uses a file.
+    index('job_seeker_profiles_cv_url_idx').on(t.cvUrl),
+    index('job_seeker_profiles_video_url_idx').on(t.videoUrl),
     index('job_seeker_profiles_submitted_at_idx').on(t.submittedAt),
     index('job_seeker_profiles_search_idx').using('gin', t.searchVector),
   ],
@@ -184,10 +187,16 @@ export const objects = pgTable(
     contentType: text('content_type'),
     size: bigint('size', { mode: 'number' }),
     status: varchar('status', { length: 16 }).notNull().default('pending'),
+    // Where it plays from when that is not /objects/<key> (a video kept by a video host).
+    url: text('url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('objects_owner_id_idx').on(t.ownerId), index('objects_status_created_at_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('objects_owner_id_idx').on(t.ownerId),
+    index('objects_status_created_at_idx').on(t.status, t.createdAt),
+    index('objects_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export const careerApplications = pgTable(
@@ -206,6 +215,8 @@ export const careerApplications = pgTable(
   },
   (t) => [
     index('career_applications_created_at_idx').on(t.createdAt),
+    // One application per uploaded resume.
+    uniqueIndex('career_applications_resume_url_idx').on(t.resumeUrl),
     index('career_applications_reviewed_by_id_idx').on(t.reviewedById),
   ],
 );

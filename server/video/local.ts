@@ -1,7 +1,6 @@
 // The embedded default: the video becomes an object in our own storage, played back by the app with HTTP Range.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
 import { objects } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
 import { OBJECT_KEY, type ObjectStorage } from '../storage/object-storage.ts';
@@ -27,7 +26,6 @@ export function createLocalVideoHost(options: { db: Db; storage: Pick<ObjectStor
       const key = keyOf(videoUrl);
       if (!key) return;
       await options.storage.delete(key);
-      await options.db.delete(objects).where(and(eq(objects.key, key), eq(objects.kind, 'video')));
     },
   };
 }

@@ -6,7 +6,6 @@
 // vimeoObjectKey(videoUrl) derives from that URL, so the profile service checks a Vimeo URL by looking up that key
 // with the user as owner, exactly as it checks /objects/video/<uuid> paths. No schema change is needed.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { Vimeo, type RequestOptions } from '@vimeo/vimeo';
 import { objects } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
@@ -86,7 +85,7 @@ export function createVimeoVideoHost(options: { db: Db; accessToken: string }): 
         });
         if (status >= 400) throw new Error(`Vimeo did not describe video ${id} (${status})`);
         const videoUrl = playerUrl(id, body);
-        await options.db.insert(objects).values({ key: vimeoObjectKey(videoUrl)!, kind: 'video', ownerId, contentType, size, status: 'ready' });
+        await options.db.insert(objects).values({ key: vimeoObjectKey(videoUrl)!, kind: 'video', ownerId, contentType, size, status: 'ready', url: videoUrl });
         return { videoUrl };
       } catch (err) {
         // Nobody could ever use the video: do not leave it on the account.
@@ -101,7 +100,6 @@ export function createVimeoVideoHost(options: { db: Db; accessToken: string }): 
       const player = parseVimeoPlayerUrl(videoUrl);
       if (!player) return;
       await deleteVideo(player.id);
-      await options.db.delete(objects).where(and(eq(objects.key, vimeoObjectKey(videoUrl)!), eq(objects.kind, 'video')));
     },
   };
 }

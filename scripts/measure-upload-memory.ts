@@ -1,0 +1,110 @@
+// `npm run bench:uploads`: the server's peak memory while it receives a 100 MB video, and while it receives ten CVs
+// at once. Starts the real server (embedded PostgreSQL, local drivers) in a throwaway data directory and reads its
+// peak resident set (VmHWM in /proc, reset before each measurement through clear_refs). Linux only.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { LIMITS } from '#shared/constants.ts';
+import { freePort } from '../server/test/free-port.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-memory-'));
+// As root, the embedded PostgreSQL runs as user postgres, which must be able to enter the directory.
+await chmod(dataDir, 0o755);
+const [port, pgPort] = await Promise.all([freePort(), freePort()]);
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['server/index.ts'], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_POSTGRES_PORT: String(pgPort), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const pid = server.pid!;
+const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
+const statusKib = (field: 'VmHWM' | 'VmRSS') =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+const resetPeak = () => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+
+async function waitUntilReady() {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not become ready');
+}
+
+let cookie = '';
+async function api(method: string, url: string, body?: unknown) {
+  const res = await fetch(new URL(url, base), {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  const setCookie = res.headers.get('set-cookie');
+  if (setCookie) cookie = setCookie.split(';')[0]!;
+  return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
+}
+
+/** Streams a multipart video of `bytes` bytes (an MP4 header, then filler) in 1 MiB chunks. */
+function uploadVideo(bytes: number): Promise<number> {
+  const boundary = 'wazifa-measure';
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}/api/video/upload`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    const ftyp = Buffer.from([0, 0, 0, 24, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    void (async () => {
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+      req.write(ftyp);
+      for (let sent = ftyp.length; sent < bytes; sent += chunk.length) {
+        if (!req.write(chunk.subarray(0, Math.min(chunk.length, bytes - sent)))) await new Promise((r) => req.once('drain', r));
+      }
+      req.end(`\r\n--${boundary}--\r\n`);
+    })();
+  });
+}
+
+async function uploadCv(bytes: number) {
+  const { uploadURL } = (await api('POST', '/api/objects/upload')) as { uploadURL: string };
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 20, 0x20), Buffer.from('\n%%EOF\n')]);
+  const put = await fetch(new URL(uploadURL, base), { method: 'PUT', body: pdf, headers: { cookie } });
+  if (!put.ok) throw new Error(`PUT: ${put.status}`);
+  await api('PUT', '/api/objects/acl', { objectURL: uploadURL });
+}
+
+try {
+  await waitUntilReady();
+  await api('POST', '/api/auth/signup', { email: 'memory@example.com', password: 'measure memory 1', role: 'job_seeker' });
+  await uploadCv(100_000); // warm-up: every code path loaded once
+  const idle = statusKib('VmRSS');
+
+  resetPeak();
+  const status = await uploadVideo(LIMITS.videoMaxBytes - 1024 * 1024);
+  if (status !== 200) throw new Error(`video upload answered ${status}`);
+  const videoPeak = statusKib('VmHWM');
+
+  resetPeak();
+  await Promise.all(Array.from({ length: 10 }, () => uploadCv(LIMITS.documentMaxBytes - 1024)));
+  const cvPeak = statusKib('VmHWM');
+
+  console.log(`server resident memory after warm-up: ${mib(idle)}`);
+  console.log(`peak during one 99 MiB video upload: ${mib(videoPeak)}`);
+  console.log(`peak during ten 5 MB CV uploads at once: ${mib(cvPeak)}`);
+} finally {
+  if (server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}

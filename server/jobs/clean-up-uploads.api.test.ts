@@ -1,0 +1,98 @@
+// Uploads that nothing uses within 24 hours are deleted with their rows; anything in use, or younger, stays.
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { objects } from '#shared/schema.ts';
+import type { Clock } from '../clock.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { jobSeekerWithProfile, PDF, signedInAgent, TRUSTED_PROXY_ENV, uploadCv, uploadVideo } from '../test/fixtures.ts';
+import { cleanUpUnusedUploads, UNUSED_UPLOAD_TTL_MS } from './clean-up-uploads.ts';
+
+let now = new Date();
+const clock: Clock = { now: () => now };
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp({ env: TRUSTED_PROXY_ENV, clock });
+});
+afterAll(() => testApp.close());
+
+const db = () => testApp.testDatabase.database.db;
+const keyOf = (path: string) => path.slice('/objects/'.length);
+const rowsFor = (keys: string[]) => db().select().from(objects).where(inArray(objects.key, keys));
+const run = () => cleanUpUnusedUploads({ db: db(), clock, ...testApp.services });
+
+/** Makes rows look as old as `ms` ago (their creation time comes from the database). */
+const age = (keys: string[], ms: number) =>
+  db().update(objects).set({ createdAt: new Date(Date.now() - ms) }).where(inArray(objects.key, keys));
+
+async function resume(ip: string, apply: boolean) {
+  const anonymous = request(testApp.app);
+  const { body } = await anonymous.post('/api/career/resume-upload').set('X-Forwarded-For', ip).expect(200);
+  await anonymous.put(body.uploadURL).set('X-Forwarded-For', ip).send(PDF).expect(200);
+  const { body: acl } = await anonymous.put('/api/career/resume-acl').set('X-Forwarded-For', ip).send({ objectURL: body.uploadURL }).expect(200);
+  if (apply) {
+    await anonymous
+      .post('/api/career-application')
+      .set('X-Forwarded-For', ip)
+      .send({ name: 'Rahul Nair', email: `rahul.${ip}@example.com`, resumeUrl: acl.objectPath })
+      .expect(201);
+  }
+  return acl.objectPath as string;
+}
+
+describe('clean-up of unused uploads', () => {
+  it('deletes what no profile or application uses after 24 hours, and keeps everything else', async () => {
+    const seeker = await jobSeekerWithProfile(testApp);
+    const spare = await signedInAgent(testApp, { role: 'job_seeker' });
+    const unusedCv = await uploadCv(spare.agent);
+    const unusedVideo = (await uploadVideo(spare.agent)).body.videoUrl as string;
+    const { body: neverSent } = await spare.agent.post('/api/objects/upload').expect(200);
+    const neverSentKey = testApp.storage.keyFromUploadUrl(neverSent.uploadURL)!;
+    const freshCv = await uploadCv(spare.agent);
+    const usedResume = await resume('10.9.0.1', true);
+    const unusedResume = await resume('10.9.0.2', false);
+
+    const used = [keyOf(seeker.profile.cvUrl), keyOf(seeker.profile.videoUrl), keyOf(usedResume)];
+    const unused = [keyOf(unusedCv), keyOf(unusedVideo), neverSentKey, keyOf(unusedResume)];
+    await age([...used, ...unused], UNUSED_UPLOAD_TTL_MS + 60_000);
+    await age([keyOf(freshCv)], UNUSED_UPLOAD_TTL_MS - 60 * 60_000);
+    for (const key of [keyOf(unusedCv), keyOf(unusedVideo), keyOf(unusedResume)]) expect(await testApp.storage.stat(key)).toBeDefined();
+
+    expect(await run()).toBeGreaterThanOrEqual(unused.length);
+
+    expect(await rowsFor(unused)).toEqual([]);
+    for (const key of unused) expect(await testApp.storage.stat(key)).toBeUndefined();
+    expect((await rowsFor([...used, keyOf(freshCv)])).map((r) => r.key).sort()).toEqual([...used, keyOf(freshCv)].sort());
+    for (const key of [...used, keyOf(freshCv)]) expect(await testApp.storage.stat(key)).toBeDefined();
+    expect((await seeker.agent.get(seeker.profile.videoUrl)).status).toBe(200);
+
+    // Nothing left to do: a second run removes nothing.
+    expect(await run()).toBe(0);
+  });
+
+  it('removes the CV a profile no longer uses once it is replaced', async () => {
+    const seeker = await jobSeekerWithProfile(testApp);
+    const newCv = await uploadCv(seeker.agent);
+    await seeker.agent.patch('/api/job-seeker/profile').send({ cvUrl: newCv }).expect(200);
+    await age([keyOf(seeker.profile.cvUrl), keyOf(newCv)], UNUSED_UPLOAD_TTL_MS + 60_000);
+    await run();
+    expect(await rowsFor([keyOf(seeker.profile.cvUrl)])).toEqual([]);
+    expect(await rowsFor([keyOf(newCv)])).toHaveLength(1);
+    const [row] = await db().select().from(objects).where(eq(objects.key, keyOf(newCv)));
+    expect(row!.status).toBe('ready');
+  });
+
+  it('counts time by the clock it is given', async () => {
+    const spare = await signedInAgent(testApp, { role: 'job_seeker' });
+    const cv = await uploadCv(spare.agent);
+    now = new Date(Date.now() - 2 * UNUSED_UPLOAD_TTL_MS);
+    try {
+      await age([keyOf(cv)], UNUSED_UPLOAD_TTL_MS + 60_000);
+      // A day before the upload's apparent age crosses the limit by this clock, it stays.
+      await run();
+      expect(await rowsFor([keyOf(cv)])).toHaveLength(1);
+    } finally {
+      now = new Date();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+// Uploads that no profile or application uses within a day are deleted, file and row (issue: nothing is kept that
+// nobody asked to keep). Safe with several processes: candidates are claimed with FOR UPDATE SKIP LOCKED, and
+// profile creation locks the objects it uses, so a file is never deleted under a profile being saved.
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
+import type { VideoHost } from '../video/video-host.ts';
+
+export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface CleanUpContext {
+  db: Db;
+  storage: Pick<ObjectStorage, 'delete'>;
+  videoHost: Pick<VideoHost, 'delete'>;
+  clock: Clock;
+}
+
+/** Deletes one batch of unused uploads older than a day; returns how many went. */
+export async function cleanUpUnusedUploads(ctx: CleanUpContext, batchSize = 100): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - UNUSED_UPLOAD_TTL_MS);
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: string; key: string; kind: string; path: string }>(sql`
+      select o.id, o.key, o.kind, coalesce(o.url, '/objects/' || o.key) as path
+      from objects o
+      where o.created_at < ${cutoff.toISOString()}
+        and not exists (select 1 from job_seeker_profiles p where p.cv_url = '/objects/' || o.key)
+        and not exists (select 1 from job_seeker_profiles p where p.video_url = coalesce(o.url, '/objects/' || o.key))
+        and not exists (select 1 from career_applications a where a.resume_url = '/objects/' || o.key)
+      order by o.created_at
+      limit ${batchSize}
+      for update of o skip locked`);
+    for (const row of rows) {
+      // Videos go through their host (which may be Vimeo); documents live in storage.
+      if (row.kind === 'video') await ctx.videoHost.delete(row.path);
+      else await ctx.storage.delete(row.key);
+    }
+    if (rows.length > 0) {
+      await tx.execute(sql`delete from objects where id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+    }
+    return rows.length;
+  });
+}
+
+/** Runs the clean-up now and then every `intervalMs` (default hourly) until stopped. */
+export function startUploadCleanUp(ctx: CleanUpContext & { logger: Logger; intervalMs?: number }) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= (async () => {
+      try {
+        let removed = 0;
+        for (let batch = await cleanUpUnusedUploads(ctx); batch > 0; batch = await cleanUpUnusedUploads(ctx)) removed += batch;
+        if (removed > 0) ctx.logger.info({ removed }, 'removed unused uploads');
+      } catch (err) {
+        ctx.logger.error({ err }, 'clean-up of unused uploads failed');
+      }
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+  run();
+  const timer = setInterval(run, ctx.intervalMs ?? 60 * 60 * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
