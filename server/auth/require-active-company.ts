@@ -1,0 +1,39 @@
+// The Job Seeker Database is open only to companies whose subscription is paid, verified and not past its end
+// (SPEC 6, DESIGN 4). The end date is checked on every request, so access stops the moment it passes.
+import type { RequestHandler } from 'express';
+import { eq } from 'drizzle-orm';
+import { companyProfiles, type CompanyProfile } from '#shared/schema.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The signed-in company's profile, set by requireActiveCompany. */
+      company?: CompanyProfile;
+    }
+  }
+}
+
+export function hasDatabaseAccess(company: Pick<CompanyProfile, 'subscriptionStatus' | 'subscriptionEndDate'>, now: Date): boolean {
+  return company.subscriptionStatus === 'active' && company.subscriptionEndDate !== null && company.subscriptionEndDate > now;
+}
+
+export function requireActiveCompany(db: Db, clock: Clock): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      if (!req.user) throw new HttpError(401, 'Please sign in to continue');
+      if (req.user.role !== 'company') throw new HttpError(403, 'This is not available for your account type');
+      const company = await db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, req.user.id) });
+      if (!company || !hasDatabaseAccess(company, clock.now())) {
+        throw new HttpError(403, 'Your subscription is not active. Please renew it to search job seekers.');
+      }
+      req.company = company;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}

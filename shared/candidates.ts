@@ -1,0 +1,101 @@
+// The Job Seeker Database (SPEC 2, 3; DESIGN 4): search parameters, cards, the candidate page and the shortlist.
+import { z } from 'zod';
+import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from './constants.ts';
+
+export const CANDIDATE_SORTS = ['relevance', 'newest', 'experience'] as const;
+export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
+export const CANDIDATE_PAGE_SIZE = 24;
+export const CANDIDATE_PAGE_MAX = 50;
+export const SEARCH_TEXT_MAX = 200;
+
+/** A list parameter: repeated (?industries=a&industries=b) or comma-separated (?industries=a,b). */
+const listOf = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || value === ''
+        ? undefined
+        : (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== ''),
+    z.array(z.enum(options, { error: message })).max(options.length, message).optional(),
+  );
+
+const years = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be whole years`)
+    .min(LIMITS.yearsOfExperienceMin, `${name} must be between 0 and 50`)
+    .max(LIMITS.yearsOfExperienceMax, `${name} must be between 0 and 50`)
+    .optional();
+
+/** GET /api/candidates query. */
+export const candidateSearchSchema = z
+  .object({
+    q: z.string().trim().max(SEARCH_TEXT_MAX, `Please keep the search under ${SEARCH_TEXT_MAX} characters`).optional(),
+    industries: listOf(INDUSTRIES, 'Unknown industry'),
+    languages: listOf(LANGUAGES, 'Unknown language'),
+    locations: listOf(LOCATIONS, 'Unknown location'),
+    minYears: years('minYears'),
+    maxYears: years('maxYears'),
+    hasVideo: z.enum(['true', 'false'], { error: 'hasVideo must be true or false' }).transform((v) => v === 'true').optional(),
+    sort: z.enum(CANDIDATE_SORTS, { error: 'sort must be relevance, newest or experience' }).optional(),
+    cursor: z.string().max(500, 'The page cursor is not valid').optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, `limit must be between 1 and ${CANDIDATE_PAGE_MAX}`)
+      .max(CANDIDATE_PAGE_MAX, `limit must be between 1 and ${CANDIDATE_PAGE_MAX}`)
+      .default(CANDIDATE_PAGE_SIZE),
+  })
+  .refine((q) => q.minYears === undefined || q.maxYears === undefined || q.minYears <= q.maxYears, {
+    message: 'minYears must not be more than maxYears',
+    path: ['minYears'],
+  });
+export type CandidateSearchInput = z.input<typeof candidateSearchSchema>;
+export type CandidateSearch = z.output<typeof candidateSearchSchema>;
+
+/** A card in the grid (SPEC 3 candidate card, from real profiles). */
+export interface CandidateCard {
+  id: string;
+  fullName: string;
+  location: string;
+  yearsOfExperience: number | null;
+  industries: string[];
+  languages: string[];
+  /** The start of the bio, for the card. */
+  summary: string | null;
+  hasVideo: boolean;
+  avatarUrl: string | null;
+  shortlisted: boolean;
+}
+
+export interface CandidateSearchResult {
+  items: CandidateCard[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** GET /api/candidates/:id: the whole profile for a subscribed company. */
+export interface CandidateDetail extends CandidateCard {
+  phone: string;
+  email: string | null;
+  bio: string | null;
+  videoUrl: string | null;
+  cvUrl: string | null;
+  shortlist: { note: string | null; savedAt: string } | null;
+}
+
+export const CONTACT_CHANNELS = ['email', 'whatsapp'] as const;
+export const contactSchema = z.object({ channel: z.enum(CONTACT_CHANNELS, { error: 'channel must be email or whatsapp' }) });
+
+export const shortlistNoteSchema = z.object({
+  note: z.string({ error: 'The note must be text' }).trim().max(2000, 'Please keep the note under 2000 characters').optional(),
+});
+
+export interface ShortlistEntry extends CandidateCard {
+  note: string | null;
+  savedAt: string;
+}
+
+/** The digits wa.me wants: E.164 without the plus. */
+export function whatsappLink(e164: string, text: string): string {
+  return `https://wa.me/${e164.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,109 @@
+// Companies: onboarding, tax invoices and subscriptions (SPEC 3, 9; DESIGN 3, 4). Shared by the server's edge and
+// the client's forms and pages. Money is integer fils; dates of a billing period are YYYY-MM-DD.
+import { z } from 'zod';
+import { PLAN_IDS, type PlanId, type SubscriptionStatus } from './constants.ts';
+import { normalizeGccPhone, PHONE_NOT_GCC } from './profile.ts';
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(2, message).max(max, `Please keep this under ${max} characters`);
+
+/** The onboarding form: who the company is and which plan it pays for. */
+export const companyOnboardingSchema = z.object({
+  companyName: requiredText('Please enter your company name', 160),
+  contactPerson: requiredText('Please enter the name of a contact person', 120),
+  phone: z
+    .string({ error: 'Please enter a valid phone number' })
+    .trim()
+    .min(10, 'Please enter a valid phone number')
+    .max(30, 'Please enter a valid phone number')
+    .refine((value) => normalizeGccPhone(value) !== undefined, PHONE_NOT_GCC),
+  email: z
+    .string({ error: 'Please enter your e-mail address' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'This e-mail address is too long')
+    .pipe(z.email('Please enter a valid e-mail address')),
+  subscriptionPlan: z.enum(PLAN_IDS, { error: 'Please choose a plan' }),
+});
+export type CompanyOnboardingInput = z.input<typeof companyOnboardingSchema>;
+export type CompanyOnboarding = z.output<typeof companyOnboardingSchema>;
+
+/** The server stores the phone number in E.164, as for job seekers. */
+export const insertCompanySchema = companyOnboardingSchema.extend({
+  phone: companyOnboardingSchema.shape.phone.transform((value) => normalizeGccPhone(value)!),
+});
+
+export const verifyPaymentSchema = z.object({
+  invoiceId: z.uuid({ error: 'Please choose the invoice that was paid' }),
+  bankReference: z
+    .string({ error: 'Please enter the bank reference of the transfer' })
+    .trim()
+    .min(3, 'Please enter the bank reference of the transfer')
+    .max(100, 'The bank reference is too long'),
+});
+export type VerifyPaymentInput = z.input<typeof verifyPaymentSchema>;
+
+export const INVOICE_STATUSES = ['issued', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The seller as printed on every invoice (from configuration at the time of issue). */
+export interface SellerDetails {
+  name: string;
+  address: string;
+  trn: string;
+  email: string;
+  bank: { accountName: string; iban: string; bankName: string; swift: string };
+}
+
+export interface BuyerDetails {
+  companyName: string;
+  contactPerson: string;
+  email: string;
+  phone: string;
+}
+
+/** A tax invoice as the company and the admin see it (GET /api/company/invoices/:id). */
+export interface InvoiceView {
+  id: string;
+  /** Sequential per year, e.g. INV-2026-000042; also the payment reference. */
+  number: string;
+  status: InvoiceStatus;
+  issuedAt: string;
+  plan: PlanId;
+  periodStart: string;
+  periodEnd: string;
+  currency: 'AED';
+  subtotalFils: number;
+  vatRateBasisPoints: number;
+  vatFils: number;
+  totalFils: number;
+  seller: SellerDetails;
+  buyer: BuyerDetails;
+  bankReference: string | null;
+  paidAt: string | null;
+}
+
+export type InvoiceSummary = Pick<InvoiceView, 'id' | 'number' | 'status' | 'issuedAt' | 'plan' | 'periodStart' | 'periodEnd' | 'totalFils'>;
+
+export interface CompanyView {
+  id: string;
+  companyName: string;
+  contactPerson: string;
+  phone: string;
+  email: string;
+  subscriptionPlan: PlanId;
+  subscriptionStatus: SubscriptionStatus;
+  paymentVerifiedAt: string | null;
+  activatedAt: string | null;
+  subscriptionStartDate: string | null;
+  subscriptionEndDate: string | null;
+  createdAt: string;
+  /** True while the subscription is active and not past its end: the database is open to the company. */
+  hasAccess: boolean;
+}
+
+/** GET /api/company/profile. */
+export interface CompanyAccount {
+  company: CompanyView;
+  invoices: InvoiceSummary[];
+}
