@@ -26,13 +26,21 @@ const yearsOfExperience = z
 /** What the form checks as the user types (SPEC 5). */
 export const profileFormSchema = z.object({
   fullName: z.string().trim().min(LIMITS.fullNameMin, 'Full name must be at least 2 characters').max(120, 'Full name is too long'),
-  phone: z.string().trim().min(LIMITS.phoneMin, 'Please enter a valid phone number').max(30, 'Please enter a valid phone number'),
+  phone: z
+    .string()
+    .trim()
+    .min(LIMITS.phoneMin, 'Please enter a valid phone number')
+    .max(30, 'Please enter a valid phone number')
+    .refine((value) => normalizeGccPhone(value) !== undefined, PHONE_NOT_GCC),
   location: z.string().min(LIMITS.locationMin, 'Please select a location'),
   industries: z.array(z.string()).min(1, 'Please select at least one industry'),
   languages: z.array(z.string()).min(1, 'Please select at least one language'),
   bio: z.string().trim().max(2000, 'Please keep your introduction under 2000 characters').optional(),
   yearsOfExperience: yearsOfExperience.optional(),
 });
+
+/** What the profile form sends: its checked values plus the paths of the uploads. */
+export type ProfileSubmission = z.output<typeof profileFormSchema> & { cvUrl: string; videoUrl: string };
 
 /** What the server accepts: the form's rules plus the option lists, a GCC phone number and the uploads. */
 export const insertProfileSchema = profileFormSchema.extend({

@@ -18,6 +18,9 @@ const ResetPasswordPage = lazy(() => import('./pages/reset-password'));
 const VerifyEmailPage = lazy(() => import('./pages/verify-email'));
 const CreateProfilePage = lazy(() => import('./pages/create-profile'));
 const PendingPage = lazy(() => import('./pages/pending'));
+const ProfilePage = lazy(() => import('./pages/profile'));
+const EditProfilePage = lazy(() => import('./pages/edit-profile'));
+const CareersPage = lazy(() => import('./pages/careers'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
@@ -33,6 +36,7 @@ export function App() {
   const home = user ? homePathFor(user) : '/';
   const isJobSeeker = user?.role === 'job_seeker';
   const isCompany = user?.role === 'company';
+  const hasProfile = isJobSeeker && Boolean(user?.profile);
 
   const only = (allowed: boolean, page: ComponentType) => (allowed ? page : () => <Redirect to={user ? home : '/login'} replace />);
 
@@ -42,6 +46,7 @@ export function App() {
       <Switch>
         <Route path="/">{user && home !== '/' ? <Redirect to={home} replace /> : <LandingPage />}</Route>
         <Route path="/about" component={AboutPage} />
+        <Route path="/careers" component={CareersPage} />
         <Route path="/get-started" component={GetStartedPage} />
         <Route path="/get-started/:type" component={GetStartedPage} />
         <Route path="/join" component={JoinPage} />
@@ -56,7 +61,9 @@ export function App() {
         <Route path="/verify-email" component={VerifyEmailPage} />
 
         <Route path="/create-profile" component={only(isJobSeeker && !user?.profile, CreateProfilePage)} />
-        <Route path="/pending" component={only(isCompany, PendingPage)} />
+        <Route path="/pending" component={only(isCompany || hasProfile, PendingPage)} />
+        <Route path="/profile" component={only(hasProfile, ProfilePage)} />
+        <Route path="/profile/edit" component={only(hasProfile, EditProfilePage)} />
         <Route path="/dashboard" component={only(false, NotFoundPage)} />
 
         <Route component={NotFoundPage} />

@@ -38,6 +38,10 @@ export function useResendVerification() {
 /** Where a signed-in user belongs: the page their state calls for. */
 export function homePathFor(user: CurrentUser): string {
   if (!user.role) return '/';
-  if (user.role === 'job_seeker') return user.profile ? '/' : '/create-profile';
+  // A job seeker waits on the pending screen while the profile is in review, then lives on /profile.
+  if (user.role === 'job_seeker') {
+    if (!user.profile) return '/create-profile';
+    return user.profile.reviewStatus === 'pending' ? '/pending' : '/profile';
+  }
   return '/pending';
 }

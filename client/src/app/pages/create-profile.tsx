@@ -1,15 +1,39 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useCreateProfile } from '@/features/profile/api/create-profile';
+import { ProfileForm } from '@/features/profile/components/profile-form';
 
-// The profile form (Basic Information, Skills & Languages, Documents & Video) comes with the job-seeker profile work.
 export default function CreateProfilePage() {
   const { t } = useTranslation('profile');
   usePageTitle(t('create.title'));
+  const [, navigate] = useLocation();
+  const createProfile = useCreateProfile();
   return (
     <PageShell>
-      <section className="mx-auto w-full max-w-3xl px-4 py-10">
+      <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('create.title')}</h1>
+        <p className="mt-2 text-slate-700">{t('create.intro')}</p>
+        <div className="mt-8">
+          <ProfileForm
+            submitLabel={t('create.submit')}
+            pendingLabel={t('create.submitting')}
+            pending={createProfile.isPending}
+            onSubmit={(values) =>
+              createProfile.mutate(values, {
+                onSuccess: () => {
+                  toast({ variant: 'success', title: t('create.successTitle'), description: t('create.success') });
+                  navigate('/');
+                },
+                onError: (error) =>
+                  toast({ variant: 'destructive', title: t('create.failedTitle'), description: errorMessage(error, t('create.failed')) }),
+              })
+            }
+          />
+        </div>
       </section>
     </PageShell>
   );

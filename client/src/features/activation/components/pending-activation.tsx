@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Clock, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TIMING } from '#shared/constants.ts';
@@ -5,7 +6,16 @@ import { Card } from '@/components/ui/card';
 import { publicConfig } from '@/lib/public-config';
 
 /** The pending screen of SPEC 2, for a company or a candidate waiting for activation. */
-export function PendingActivation({ userType, submittedAt }: { userType: 'company' | 'candidate'; submittedAt?: string }) {
+export function PendingActivation({
+  userType,
+  submittedAt,
+  children,
+}: {
+  userType: 'company' | 'candidate';
+  submittedAt?: string;
+  /** Actions below the text (e.g. a link to the profile). */
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('pending');
   const company = userType === 'company';
   const when = submittedAt
@@ -34,6 +44,7 @@ export function PendingActivation({ userType, submittedAt }: { userType: 'compan
             {publicConfig.supportEmail}
           </a>
         </p>
+        {children}
       </Card>
     </section>
   );

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { PageShell } from '@/components/layout/page-shell';
+import { buttonClasses } from '@/components/ui/button';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { useUpdateProfile } from '@/features/profile/api/update-profile';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+
+export default function EditProfilePage() {
+  const { t } = useTranslation('profile');
+  usePageTitle(t('edit.title'));
+  const [, navigate] = useLocation();
+  const { user } = useCurrentUser();
+  const updateProfile = useUpdateProfile();
+  const profile = user?.profile;
+  if (!profile) return null;
+  const reviewed = profile.reviewStatus === 'approved' || profile.reviewStatus === 'rejected';
+  return (
+    <PageShell>
+      <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('edit.title')}</h1>
+          <Link href="/profile" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            {t('edit.cancel')}
+          </Link>
+        </div>
+        <div className="mt-8">
+          <ProfileForm
+            initial={profile}
+            submitLabel={t('edit.submit')}
+            pendingLabel={t('edit.submitting')}
+            pending={updateProfile.isPending}
+            notice={reviewed ? <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">{t('edit.backToReview')}</p> : undefined}
+            onSubmit={(values) =>
+              updateProfile.mutate(values, {
+                onSuccess: (saved) => {
+                  const backToReview = reviewed && saved.reviewStatus === 'pending';
+                  toast({ variant: 'success', title: t('edit.successTitle'), description: backToReview ? t('edit.successReview') : t('edit.success') });
+                  navigate(backToReview ? '/pending' : '/profile');
+                },
+                onError: (error) =>
+                  toast({ variant: 'destructive', title: t('edit.failedTitle'), description: errorMessage(error, t('edit.failed')) }),
+              })
+            }
+          />
+        </div>
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { AlertTriangle, CheckCircle2, Clock, Download, Pencil } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ReviewStatus } from '#shared/profile.ts';
+import { PageShell } from '@/components/layout/page-shell';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { VideoPlayer } from '@/components/ui/video-player';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { cn } from '@/lib/utils';
+import { useOwnProfile } from '@/features/profile/api/get-own-profile';
+import { VisibilitySwitch } from '@/features/profile/components/visibility-switch';
+
+const STATUS_STYLE: Record<ReviewStatus, { icon: typeof Clock; className: string }> = {
+  pending: { icon: Clock, className: 'bg-amber-50 text-amber-900 border-amber-200' },
+  approved: { icon: CheckCircle2, className: 'bg-brand-50 text-brand-900 border-brand-200' },
+  rejected: { icon: AlertTriangle, className: 'bg-red-50 text-red-900 border-red-200' },
+  suspended: { icon: AlertTriangle, className: 'bg-slate-100 text-slate-900 border-slate-300' },
+};
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-0.5 font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  const { t } = useTranslation('profile');
+  usePageTitle(t('page.title'));
+  const { data: profile, isLoading, error, refetch } = useOwnProfile();
+
+  if (isLoading) return <LoadingScreen />;
+  if (error || !profile) {
+    return (
+      <PageShell>
+        <section className="mx-auto max-w-xl px-4 py-16 text-center">
+          <p role="alert" className="text-slate-800">{t('page.loadFailed')}</p>
+          <Button className="mt-4" onClick={() => void refetch()}>
+            {t('page.retry')}
+          </Button>
+        </section>
+      </PageShell>
+    );
+  }
+
+  const status = STATUS_STYLE[profile.reviewStatus];
+  const StatusIcon = status.icon;
+  return (
+    <PageShell>
+      <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{profile.fullName}</h1>
+          <Link href="/profile/edit" className={buttonClasses({ variant: 'outline' })}>
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            {t('page.edit')}
+          </Link>
+        </div>
+
+        <div className={cn('mt-6 rounded-xl border p-4', status.className)} role="status">
+          <p className="flex items-center gap-2 font-semibold">
+            <StatusIcon aria-hidden="true" className="h-5 w-5" />
+            {t(`page.status.${profile.reviewStatus}`)}
+          </p>
+          <p className="mt-1 text-sm">{t(`page.statusText.${profile.reviewStatus}`)}</p>
+          {profile.reviewStatus === 'rejected' && profile.reviewNote && (
+            <div className="mt-3 rounded-lg bg-white/70 p-3 text-sm">
+              <p className="font-semibold">{t('page.reviewerNote')}</p>
+              <p className="mt-1 whitespace-pre-line">{profile.reviewNote}</p>
+            </div>
+          )}
+        </div>
+
+        <Card className="mt-6 p-5 sm:p-6">
+          <VisibilitySwitch visibility={profile.visibility} />
+        </Card>
+
+        <div className="mt-6 grid gap-6 lg:grid-cols-5">
+          <Card className="p-5 sm:p-6 lg:col-span-3">
+            <h2 className="text-lg font-semibold text-slate-900">{t('page.video')}</h2>
+            <div className="mt-4">
+              {profile.videoUrl ? (
+                <VideoPlayer src={profile.videoUrl} title={t('page.videoTitle', { name: profile.fullName })} />
+              ) : (
+                <p className="text-slate-600">{t('page.noVideo')}</p>
+              )}
+            </div>
+            {profile.cvUrl && (
+              <>
+                <h2 className="mt-6 text-lg font-semibold text-slate-900">{t('page.cv')}</h2>
+                <div className="mt-3 flex flex-wrap gap-3">
+                  <a href={profile.cvUrl} className={buttonClasses({ variant: 'secondary' })} download>
+                    <Download aria-hidden="true" className="h-4 w-4" />
+                    {t('page.downloadCv')}
+                  </a>
+                </div>
+              </>
+            )}
+          </Card>
+          <Card className="p-5 sm:p-6 lg:col-span-2">
+            <h2 className="text-lg font-semibold text-slate-900">{t('page.details')}</h2>
+            <dl className="mt-4 space-y-4">
+              <Detail label={t('page.phone')}>
+                <span dir="ltr">{profile.phone}</span>
+              </Detail>
+              <Detail label={t('page.location')}>{profile.location}</Detail>
+              {profile.yearsOfExperience !== null && (
+                <Detail label={t('page.years')}>{t('page.yearsValue', { count: profile.yearsOfExperience })}</Detail>
+              )}
+              <Detail label={t('page.industries')}>{profile.industries.join(', ')}</Detail>
+              <Detail label={t('page.languages')}>{profile.languages.join(', ')}</Detail>
+              {profile.bio && (
+                <Detail label={t('page.bio')}>
+                  <span className="whitespace-pre-line font-normal">{profile.bio}</span>
+                </Detail>
+              )}
+            </dl>
+          </Card>
+        </div>
+      </section>
+    </PageShell>
+  );
+}

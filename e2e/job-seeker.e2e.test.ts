@@ -1,0 +1,184 @@
+// A new job seeker builds a profile with a real PDF and a real MP4, waits in review, opens /profile and plays the
+// video; after approval the profile shows Approved, and it can be hidden from companies.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { jobSeekerProfiles, users } from '#shared/schema.ts';
+import { startTestServer } from '../server/test/app.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+import { onePagePdf, recordMp4 } from './support/media.ts';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+const files = { pdf: '', mp4: '', fakeMp4: '', png: '' };
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-e2e-media-'));
+  files.pdf = path.join(dir, 'amina-cv.pdf');
+  files.mp4 = path.join(dir, 'introduction.mp4');
+  files.fakeMp4 = path.join(dir, 'notes.mp4');
+  files.png = path.join(dir, 'photo.pdf');
+  await Promise.all([
+    writeFile(files.pdf, onePagePdf('Amina Yusuf - CV')),
+    recordMp4(browser).then((video) => writeFile(files.mp4, video)),
+    writeFile(files.fakeMp4, 'These are notes, not a video.'),
+    writeFile(files.png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const db = () => server.testDatabase.database.db;
+/** Waits for the toast (one at a time, SPEC 9) that says `text`. */
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: text }).first().waitFor();
+
+/** Opens the Uppy dialog with the CV button and gives it a file. */
+async function uploadCv(page: Page, file: string) {
+  await page.getByRole('button', { name: /Upload CV|Replace CV/ }).first().click();
+  const dialog = page.locator('.uppy-Dashboard--modal');
+  await dialog.locator('.uppy-Dashboard-input').first().setInputFiles(file);
+}
+
+describe('a new job seeker', () => {
+  it('creates a profile with a CV and a video, waits in review, and plays the video on /profile', async () => {
+    const tracked = await openPage(browser, { width: 375, height: 800 });
+    const { page, problems } = tracked;
+    const email = `amina.${Date.now()}@example.com`;
+
+    await page.goto(server.baseUrl);
+    await page.getByRole('link', { name: 'Create Your Profile' }).first().click();
+    await page.locator('main').getByRole('link', { name: 'Sign Up' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a good long password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/create-profile');
+    await page.getByRole('heading', { name: 'Create Your Profile' }).waitFor();
+    for (const section of ['Basic Information', 'Skills & Languages', 'Documents & Video']) {
+      await page.getByText(section, { exact: true }).waitFor();
+    }
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    // The form's own messages, word for word (SPEC 5).
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    for (const message of [
+      'Full name must be at least 2 characters',
+      'Please enter a valid phone number',
+      'Please select a location',
+      'Please select at least one industry',
+      'Please select at least one language',
+    ]) {
+      await page.getByText(message).waitFor();
+    }
+
+    await page.getByLabel('Full Name').fill('Amina Yusuf');
+    await page.getByLabel('Phone Number').fill('+91 98765 43210');
+    await page.getByLabel('Location').selectOption('Dubai, UAE');
+    await page.getByRole('checkbox', { name: 'Hospitality' }).check();
+    await page.getByRole('checkbox', { name: 'English' }).check();
+    await page.getByRole('checkbox', { name: 'Arabic' }).check();
+    await page.getByLabel(/About You/).fill('Front desk and guest relations, five years in Dubai hotels.');
+    await page.getByLabel(/Years of Experience/).fill('5');
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await page.getByText('Please enter a mobile number from a GCC country').waitFor();
+    await page.getByLabel('Phone Number').fill('050 123 4567');
+
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await toast(page, 'Please upload your CV');
+    await page.getByText('Missing CV').first().waitFor();
+
+    // A PNG named .pdf is refused by the server after the upload; the button stays as it was.
+    await uploadCv(page, files.png);
+    await toast(page, 'Please upload a PDF, DOC or DOCX file');
+    await page.getByRole('button', { name: 'Upload CV' }).waitFor();
+
+    await uploadCv(page, files.pdf);
+    await toast(page, 'CV uploaded successfully');
+    await page.getByRole('button', { name: 'Uploaded' }).waitFor();
+
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await toast(page, 'Please upload your introduction video');
+
+    // A text file named .mp4 passes the browser's type check but not the server's.
+    const videoInput = page.getByLabel('Introduction Video');
+    await videoInput.setInputFiles(files.fakeMp4);
+    await toast(page, 'Please upload an MP4, MOV, or AVI file');
+
+    await videoInput.setInputFiles(files.mp4);
+    await toast(page, 'Video uploaded to Vimeo successfully');
+    await page.getByText('Uploaded: introduction.mp4').waitFor();
+
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await toast(page, 'Your profile has been created successfully!');
+    await page.waitForURL('**/pending');
+    await page.getByRole('heading', { name: 'Profile Under Review' }).waitFor();
+    await page.getByText('Pending Activation').waitFor();
+    await expectAccessible(page);
+
+    const [account] = await db().select().from(users).where(eq(users.email, email));
+    const [profile] = await db().select().from(jobSeekerProfiles).where(eq(jobSeekerProfiles.userId, account!.id));
+    expect(profile).toMatchObject({ fullName: 'Amina Yusuf', phone: '+971501234567', location: 'Dubai, UAE', yearsOfExperience: 5 });
+
+    await page.getByRole('link', { name: 'View your profile' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByText('In review').waitFor();
+    const video = page.locator('video');
+    await video.waitFor();
+    const played = await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+      await new Promise<void>((resolve) => element.addEventListener('timeupdate', () => element.currentTime > 0.1 && resolve()));
+      return { duration: element.duration, time: element.currentTime, width: element.videoWidth };
+    });
+    expect(played.time).toBeGreaterThan(0.1);
+    expect(played.width).toBe(320);
+    const cv = await page.getByRole('link', { name: 'Download CV' }).getAttribute('href');
+    const download = await page.request.get(`${server.baseUrl}${cv}`);
+    expect(download.headers()['content-type']).toBe('application/pdf');
+    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    // The team approves it (the admin console comes later; its API does the same).
+    await db().update(users).set({ status: 'active' }).where(eq(users.id, account!.id));
+    await page.reload();
+    await page.getByText('Approved', { exact: true }).waitFor();
+
+    // Hidden from companies, then shown again.
+    const visibility = page.getByRole('switch', { name: 'Show my profile to companies' });
+    expect(await visibility.getAttribute('aria-checked')).toBe('true');
+    await visibility.click();
+    await toast(page, 'Your profile is hidden from companies.');
+    await page.waitForFunction(() => document.querySelector('[role=switch]')?.getAttribute('aria-checked') === 'false');
+    expect((await db().select().from(jobSeekerProfiles).where(eq(jobSeekerProfiles.id, profile!.id)))[0]!.visibility).toBe('hidden');
+    await visibility.click();
+    await toast(page, 'Companies can find your profile again.');
+
+    // An edit of the approved profile goes back to review.
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.waitForURL('**/profile/edit');
+    await page.getByText('Saving changes sends your profile back to our team for review.').waitFor();
+    await page.getByLabel(/About You/).fill('Front desk, guest relations and now barista too.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Your profile has been updated and sent for review.');
+    await page.waitForURL('**/pending');
+    const [after] = await db().select().from(users).where(eq(users.id, account!.id));
+    expect(after!.status).toBe('pending');
+
+    // The only failed requests are the two refusals this journey provoked on purpose (PNG as CV, text as video).
+    expect(problems).toEqual([
+      expect.stringContaining('status of 400 (Bad Request) (http://127.0.0.1'),
+      expect.stringContaining('status of 400 (Bad Request) (http://127.0.0.1'),
+    ]);
+    expect(problems[0]).toContain('/api/objects/acl');
+    expect(problems[1]).toContain('/api/video/upload');
+    await tracked.context.close();
+  });
+});
