@@ -1,0 +1,125 @@
+// The Master Admin console's API (issue: admin console; DESIGN 4): lists are pages with a keyset cursor.
+import { z } from 'zod';
+import { ROLES, USER_STATUSES } from './constants.ts';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  nextCursor: string | null;
+}
+
+const limit = z.coerce
+  .number({ error: 'limit must be a number' })
+  .int('limit must be a whole number')
+  .min(1, 'limit must be between 1 and 100')
+  .max(100, 'limit must be between 1 and 100')
+  .default(20);
+const cursor = z.string({ error: 'The page cursor is not valid' }).max(300, 'The page cursor is not valid').optional();
+const search = z.string({ error: 'q must be text' }).trim().max(100, 'Please keep the search under 100 characters').optional();
+
+/** The counts the console's navigation shows. GET /api/admin/overview. */
+export interface AdminOverview {
+  pendingProfiles: number;
+  pendingPayments: number;
+  unreviewedApplications: number;
+  failedEmails: number;
+}
+
+/** GET /api/admin/career-applications?reviewed=&cursor=&limit= (newest first). */
+export const applicationListQuery = z.object({
+  reviewed: z.enum(['true', 'false'], { error: 'reviewed must be true or false' }).transform((v) => v === 'true').optional(),
+  cursor,
+  limit,
+});
+
+export interface AdminApplication {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  linkedinUrl: string | null;
+  message: string | null;
+  resumeUrl: string;
+  createdAt: string;
+  reviewedAt: string | null;
+  reviewedBy: { id: string; email: string | null } | null;
+}
+
+/** GET /api/admin/users?q=&role=&status=&cursor=&limit= (newest first; q matches e-mail or name). */
+export const userListQuery = z.object({
+  q: search,
+  role: z.enum([...ROLES, 'none'], { error: 'role must be job_seeker, company or none' }).optional(),
+  status: z.enum(USER_STATUSES, { error: 'status must be pending, active, rejected or suspended' }).optional(),
+  admins: z.enum(['true'], { error: 'admins must be true' }).optional(),
+  cursor,
+  limit,
+});
+
+export interface AdminUser {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  role: string | null;
+  status: string;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  createdAt: string;
+  /** The job seeker's profile or the company, when there is one (for links in the console). */
+  profileId: string | null;
+  companyId: string | null;
+}
+
+/** POST /api/admin/users/:id/admin. */
+export const setAdminSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/** GET /api/admin/emails?status=&q=&cursor=&limit= (newest first; q matches the recipient). */
+export const emailListQuery = z.object({
+  status: z.enum(OUTBOX_STATUSES, { error: 'status must be pending, sent or failed' }).optional(),
+  q: search,
+  cursor,
+  limit,
+});
+
+export interface AdminEmail {
+  id: string;
+  to: string;
+  subject: string;
+  template: string;
+  status: (typeof OUTBOX_STATUSES)[number];
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string;
+}
+
+/** GET /api/admin/emails/:id: the message as it was (or will be) sent. */
+export interface AdminEmailDetail extends AdminEmail {
+  text: string;
+  html: string | null;
+}
+
+/** GET /api/admin/audit?action=&actorId=&subjectType=&subjectId=&from=&to=&cursor=&limit= (newest first). */
+export const auditListQuery = z.object({
+  action: z.string().trim().max(64, 'action is too long').optional(),
+  actorId: z.string().trim().max(64, 'actorId is too long').optional(),
+  subjectType: z.string().trim().max(32, 'subjectType is too long').optional(),
+  subjectId: z.string().trim().max(64, 'subjectId is too long').optional(),
+  from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  cursor,
+  limit,
+});
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  details: Record<string, unknown>;
+  actor: { id: string; email: string | null } | null;
+}
