@@ -98,7 +98,7 @@ describe('job seekers', () => {
 });
 
 describe('companies', () => {
-  it('sign up from Get Started for companies and land on Account Under Review', async () => {
+  it('sign up from Get Started for companies and land on the company set-up', async () => {
     const tracked = await openPage(browser);
     const { page } = tracked;
     await page.goto(`${server.baseUrl}/get-started/company`);
@@ -107,11 +107,9 @@ describe('companies', () => {
     await page.getByRole('link', { name: 'Create Account' }).click();
     await page.waitForURL('**/signup?type=company');
     await fillSignUp(page, newEmail('company'), 'a good password');
-    await page.waitForURL('**/pending');
-    await page.getByRole('heading', { name: 'Account Under Review' }).waitFor();
-    expect(await page.getByText('Pending Activation').count()).toBe(1);
-    expect(await page.locator('main').textContent()).toContain('bank payment');
-    expect(await page.locator('main').textContent()).toContain('24 hours');
+    // Onboarding, the invoice and Account Under Review follow in the companies journey (e2e/company.e2e.test.ts).
+    await page.waitForURL('**/onboarding');
+    await page.getByRole('heading', { name: 'Set Up Your Company' }).waitFor();
     await expectAccessible(page);
     await done(tracked);
   });
@@ -151,8 +149,8 @@ describe('role selection', () => {
     // The message is on screen while the role choice still is; the move to / comes after it.
     expect(new URL(page.url()).pathname).toBe('/about');
     expect(await page.getByRole('heading', { name: 'Welcome' }).count()).toBe(1);
-    await page.waitForURL('**/pending');
-    await page.getByRole('heading', { name: 'Account Under Review' }).waitFor();
+    await page.waitForURL('**/onboarding');
+    await page.getByRole('heading', { name: 'Set Up Your Company' }).waitFor();
     await done(tracked);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, SELLER_PLACEHOLDERS } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs with no environment at all', () => {
@@ -109,5 +109,64 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://wazifa.example');
     expect(config.trustProxy).toBe(1);
     expect(config.supportEmail).toBe('help@wazifa.example');
+  });
+
+  it('prints placeholder seller details on invoices until they are set, with 5% VAT', () => {
+    const config = loadConfig({ PRODUCT_NAME: 'Hire Gulf', SUPPORT_EMAIL: 'billing@hiregulf.example' });
+    expect(config.billing).toEqual({
+      seller: {
+        name: 'Hire Gulf FZ-LLC',
+        address: SELLER_PLACEHOLDERS.address,
+        trn: SELLER_PLACEHOLDERS.trn,
+        email: 'billing@hiregulf.example',
+        bank: { accountName: 'Hire Gulf FZ-LLC', iban: SELLER_PLACEHOLDERS.iban, bankName: SELLER_PLACEHOLDERS.bankName, swift: SELLER_PLACEHOLDERS.swift },
+      },
+      vatRateBasisPoints: 500,
+      placeholders: ['SELLER_ADDRESS', 'SELLER_TRN', 'SELLER_IBAN', 'SELLER_BANK_NAME', 'SELLER_SWIFT'],
+    });
+  });
+
+  it('reads the seller and the VAT rate, written as people copy them', () => {
+    const config = loadConfig({
+      SELLER_NAME: 'Wazifa Technologies FZ-LLC',
+      SELLER_ADDRESS: 'Office 1204, Tower B, Business Bay, Dubai, UAE',
+      SELLER_TRN: '100 2345 6789 0003',
+      SELLER_BANK_ACCOUNT_NAME: 'WAZIFA TECHNOLOGIES FZ LLC',
+      SELLER_IBAN: 'ae07 0331 2345 6789 0123 456',
+      SELLER_BANK_NAME: 'Emirates Example Bank',
+      SELLER_SWIFT: 'ebilaead xxx',
+      VAT_RATE_PERCENT: '7.5',
+    });
+    expect(config.billing.seller).toMatchObject({
+      name: 'Wazifa Technologies FZ-LLC',
+      trn: '100234567890003',
+      bank: { accountName: 'WAZIFA TECHNOLOGIES FZ LLC', iban: 'AE070331234567890123456', bankName: 'Emirates Example Bank', swift: 'EBILAEADXXX' },
+    });
+    expect(config.billing.vatRateBasisPoints).toBe(750);
+    expect(config.billing.placeholders).toEqual([]);
+    expect(loadConfig({ VAT_RATE_PERCENT: '0' }).billing.vatRateBasisPoints).toBe(0);
+  });
+
+  it.each([
+    ['SELLER_TRN', '12345', 'must be the 15-digit Tax Registration Number (TRN)'],
+    ['SELLER_TRN', '10023456789000A', 'must be the 15-digit Tax Registration Number (TRN)'],
+    ['SELLER_IBAN', 'GB82WEST12345698765432', 'must be a UAE IBAN: AE followed by 21 digits (23 characters)'],
+    ['SELLER_IBAN', 'AE07033123456789012345', 'must be a UAE IBAN: AE followed by 21 digits (23 characters)'],
+    ['SELLER_IBAN', 'AE080331234567890123456', 'has a wrong check number; please copy it again from your bank'],
+    ['SELLER_SWIFT', 'EBILGB2L', 'must be a UAE SWIFT/BIC code: 8 or 11 characters, AE in 5th and 6th place'],
+    ['SELLER_SWIFT', 'EBIL', 'must be a UAE SWIFT/BIC code: 8 or 11 characters, AE in 5th and 6th place'],
+    ['SELLER_ADDRESS', '   ', 'must not be blank'],
+    ['VAT_RATE_PERCENT', 'five', 'must be a number'],
+    ['VAT_RATE_PERCENT', '-1', 'must be between 0 and 100'],
+    ['VAT_RATE_PERCENT', '101', 'must be between 0 and 100'],
+    ['VAT_RATE_PERCENT', '5.125', 'must have at most 2 decimals'],
+  ])('refuses %s=%s', (name, value, message) => {
+    let problems: string[] = [];
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      problems = (err as ConfigError).problems;
+    }
+    expect(problems).toEqual([`${name}: ${message}`]);
   });
 });

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EARLY_ACCESS_END } from '#shared/constants.ts';
+import type { SellerDetails } from '#shared/company.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -18,6 +19,26 @@ const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real calendar date');
+
+/** Placeholders of the seller on invoices: the embedded default works, and what it prints is plainly an example. */
+export const SELLER_PLACEHOLDERS = {
+  address: 'Office 000, Example Business Centre, Dubai, United Arab Emirates',
+  trn: '100000000000003',
+  iban: 'AE070331234567890123456',
+  bankName: 'Example Bank PJSC',
+  swift: 'EXAMAEAD',
+} as const;
+
+const text = (max: number) => z.string().trim().min(1, 'must not be blank').max(max, `must be at most ${max} characters`);
+const compact = (value: unknown) => (typeof value === 'string' ? value.replace(/[\s-]/g, '').toUpperCase() : value);
+
+/** ISO 13616 check: move the first four characters to the end, letters to numbers (A=10), remainder 97 must be 1. */
+export function ibanChecksumOk(iban: string): boolean {
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['production', 'development', 'test']).default('production')),
@@ -84,6 +105,40 @@ const envSchema = z.object({
 
   VIDEO_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local', 'vimeo']).default('local')),
   VIMEO_ACCESS_TOKEN: optionalString,
+
+  // The seller printed on every tax invoice, and where companies send their bank transfer.
+  SELLER_NAME: z.preprocess(emptyAsUndefined, text(160).optional()),
+  SELLER_ADDRESS: z.preprocess(emptyAsUndefined, text(300).default(SELLER_PLACEHOLDERS.address)),
+  SELLER_TRN: z.preprocess(
+    (v) => (typeof v === 'string' ? emptyAsUndefined(v.replace(/[\s-]/g, '')) : v),
+    z.string().regex(/^\d{15}$/, 'must be the 15-digit Tax Registration Number (TRN)').default(SELLER_PLACEHOLDERS.trn),
+  ),
+  SELLER_BANK_ACCOUNT_NAME: z.preprocess(emptyAsUndefined, text(160).optional()),
+  SELLER_IBAN: z.preprocess(
+    (v) => emptyAsUndefined(compact(v)),
+    z
+      .string()
+      .regex(/^AE\d{21}$/, 'must be a UAE IBAN: AE followed by 21 digits (23 characters)')
+      .refine((v) => !/^AE\d{21}$/.test(v) || ibanChecksumOk(v), 'has a wrong check number; please copy it again from your bank')
+      .default(SELLER_PLACEHOLDERS.iban),
+  ),
+  SELLER_BANK_NAME: z.preprocess(emptyAsUndefined, text(160).default(SELLER_PLACEHOLDERS.bankName)),
+  SELLER_SWIFT: z.preprocess(
+    (v) => emptyAsUndefined(compact(v)),
+    z
+      .string()
+      .regex(/^[A-Z]{4}AE[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a UAE SWIFT/BIC code: 8 or 11 characters, AE in 5th and 6th place')
+      .default(SELLER_PLACEHOLDERS.swift),
+  ),
+  VAT_RATE_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .min(0, 'must be between 0 and 100')
+      .max(100, 'must be between 0 and 100')
+      .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), 'must have at most 2 decimals')
+      .default(5),
+  ),
 }).superRefine((e, ctx) => {
   const oidc = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidc.some(Boolean) && !oidc.every(Boolean)) {
@@ -141,6 +196,15 @@ export interface Config {
   video: VideoConfig;
   /** Directory of the built client (vite build). */
   clientDir: string;
+  /** Tax invoices: the seller (copied into each invoice when issued) and the VAT rate in basis points (5% = 500). */
+  billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  seller: SellerDetails;
+  vatRateBasisPoints: number;
+  /** Which seller details are still the placeholders (logged as a warning at start-up). */
+  placeholders: string[];
 }
 
 export type StorageConfig =
@@ -238,5 +302,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : { driver: 'local' },
     video: e.VIDEO_DRIVER === 'vimeo' ? { driver: 'vimeo', accessToken: e.VIMEO_ACCESS_TOKEN! } : { driver: 'local' },
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
+    billing: billingConfig(e, env),
+  };
+}
+
+function billingConfig(e: z.output<typeof envSchema>, env: Record<string, string | undefined>): BillingConfig {
+  const name = e.SELLER_NAME ?? `${e.PRODUCT_NAME} FZ-LLC`;
+  const placeholders = ['SELLER_ADDRESS', 'SELLER_TRN', 'SELLER_IBAN', 'SELLER_BANK_NAME', 'SELLER_SWIFT'].filter((v) => !env[v]);
+  return {
+    seller: {
+      name,
+      address: e.SELLER_ADDRESS,
+      trn: e.SELLER_TRN,
+      email: e.SUPPORT_EMAIL,
+      bank: { accountName: e.SELLER_BANK_ACCOUNT_NAME ?? name, iban: e.SELLER_IBAN, bankName: e.SELLER_BANK_NAME, swift: e.SELLER_SWIFT },
+    },
+    vatRateBasisPoints: Math.round(e.VAT_RATE_PERCENT * 100),
+    placeholders,
   };
 }

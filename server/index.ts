@@ -14,6 +14,7 @@ import { accountContext } from './services/accounts.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createVideoHost } from './video/create-video-host.ts';
 import { startUploadCleanUp } from './jobs/clean-up-uploads.ts';
+import { startSubscriptionReminders } from './jobs/subscription-reminders.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 
@@ -76,6 +77,19 @@ async function start(): Promise<Server> {
 
   const cleanUp = startUploadCleanUp({ db: database.db, storage, videoHost, clock: systemClock, logger });
   cleanups.push(() => cleanUp.stop());
+
+  const subscriptions = startSubscriptionReminders({
+    db: database.db,
+    clock: systemClock,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+    logger,
+    mailer,
+  });
+  cleanups.push(() => subscriptions.stop());
+  if (config.billing.placeholders.length > 0) {
+    logger.warn({ variables: config.billing.placeholders }, 'invoices show placeholder seller details; set these variables before issuing real invoices');
+  }
 
   const app = createApp({ config, database, logger, client, clock: systemClock, mailer, oidc, storage, videoHost });
   return await new Promise<Server>((resolve, reject) => {

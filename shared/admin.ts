@@ -1,6 +1,8 @@
 // The Master Admin console's API (issue: admin console; DESIGN 4): lists are pages with a keyset cursor.
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from './constants.ts';
+import type { CompanyView, InvoiceView } from './company.ts';
+import type { OwnProfile } from './profile.ts';
 
 export interface Page<T> {
   items: T[];
@@ -122,4 +124,22 @@ export interface AuditEntry {
   subjectId: string;
   details: Record<string, unknown>;
   actor: { id: string; email: string | null } | null;
+}
+
+/** A profile in the review queue (GET /api/admin/profiles, /:id). */
+export interface ReviewItem extends OwnProfile {
+  userId: string;
+  email: string | null;
+  /** The reviewed fields as they were at the last review; null before the first one. */
+  lastReviewedValues: Record<string, unknown> | null;
+}
+
+export interface AdminCompanyItem extends CompanyView {
+  user: { id: string; email: string | null; status: string };
+}
+
+/** GET /api/admin/companies/:id. */
+export interface AdminCompanyDetail {
+  company: AdminCompanyItem;
+  invoices: InvoiceView[];
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
 import type { OwnProfile } from './profile.ts';
+import type { CompanyView } from './company.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -67,5 +68,5 @@ export interface CurrentUser {
   isAdmin: boolean;
   emailVerified: boolean;
   profile: OwnProfile | null;
-  company: Record<string, unknown> | null;
+  company: CompanyView | null;
 }

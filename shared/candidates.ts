@@ -8,13 +8,14 @@ export const CANDIDATE_PAGE_SIZE = 24;
 export const CANDIDATE_PAGE_MAX = 50;
 export const SEARCH_TEXT_MAX = 200;
 
-/** A list parameter: repeated (?industries=a&industries=b) or comma-separated (?industries=a,b). */
+/** A list parameter: repeated (?industries=a&industries=b) or comma-separated (?industries=a,b). A comma followed by a
+ *  space belongs to the value: locations read 'Dubai, UAE' (so ?locations=Dubai, UAE,Doha, Qatar is two). */
 const listOf = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
   z.preprocess(
     (value) =>
       value === undefined || value === ''
         ? undefined
-        : (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== ''),
+        : (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(/,(?! )/) : [v])).filter((v) => v !== ''),
     z.array(z.enum(options, { error: message })).max(options.length, message).optional(),
   );
 

@@ -95,7 +95,9 @@ export interface CompanyView {
   subscriptionStatus: SubscriptionStatus;
   paymentVerifiedAt: string | null;
   activatedAt: string | null;
+  /** First day of the current run of the subscription, YYYY-MM-DD (Gulf time). */
   subscriptionStartDate: string | null;
+  /** Last day with access, YYYY-MM-DD (Gulf time), included: access ends at midnight after it. */
   subscriptionEndDate: string | null;
   createdAt: string;
   /** True while the subscription is active and not past its end: the database is open to the company. */

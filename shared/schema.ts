@@ -12,6 +12,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -50,6 +51,17 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_oidc_identity_idx').on(t.oidcIssuer, t.oidcSubject),
     index('users_status_idx').on(t.status),
+    // The admin console's user list (server/services/user-admin.ts): newest first by keyset, and its search.
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    // Search by any part of the e-mail or name ('%text%'): a trigram index (pg_trgm, created by migration
+    // 0004_admin_console) serves infix matches, which a text_pattern_ops b-tree cannot (prefixes only). The query
+    // repeats this expression exactly (userSearchText in user-admin.ts).
+    index('users_search_idx').using(
+      'gin',
+      sql`lower(coalesce(${t.email}, '') || ' ' || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`,
+    ),
+    // The administrators (few): the last-admin check locks and counts them.
+    index('users_admins_idx').on(t.id).where(sql`is_admin`),
   ],
 );
 
@@ -82,6 +94,10 @@ export const jobSeekerProfiles = pgTable(
     yearsOfExperience: integer('years_of_experience'),
     subscriptionPaidUntil: timestamp('subscription_paid_until', { withTimezone: true }),
     visibility: varchar('visibility', { length: 16 }).notNull().default('visible'),
+    // True while the owner is an approved job seeker (users.status 'active', role 'job_seeker'). A copy of the
+    // user's state kept by triggers (migration 0003_candidate_search), so the company search filters, sorts and
+    // counts on this one table through the partial indexes below. Never written by the application.
+    listed: boolean('listed').notNull().default(false),
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     // When the profile last went (back) into the review queue: at creation and at each edit after a review.
@@ -103,6 +119,29 @@ export const jobSeekerProfiles = pgTable(
     index('job_seeker_profiles_video_url_idx').on(t.videoUrl),
     index('job_seeker_profiles_submitted_at_idx').on(t.submittedAt),
     index('job_seeker_profiles_search_idx').using('gin', t.searchVector),
+    // The admin console finds a job seeker's account by the name on the profile too (trigram, as users_search_idx).
+    index('job_seeker_profiles_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
+    // The company search (server/services/candidate-search.ts) only ever reads listed, visible profiles: its
+    // indexes hold just those rows. One per sort order (keyset pages), one per filter.
+    index('job_seeker_profiles_listed_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`listed and visibility = 'visible'`),
+    // Years as the search reads them: unknown years (null) sort last as -1, so pages and ranges are one index range.
+    index('job_seeker_profiles_listed_experience_idx')
+      .on(sql`coalesce(${t.yearsOfExperience}, -1) desc`, t.id.desc())
+      .where(sql`listed and visibility = 'visible'`),
+    index('job_seeker_profiles_listed_location_idx')
+      .on(t.location)
+      .where(sql`listed and visibility = 'visible'`),
+    index('job_seeker_profiles_listed_industries_idx')
+      .using('gin', t.industries)
+      .where(sql`listed and visibility = 'visible'`),
+    index('job_seeker_profiles_listed_languages_idx')
+      .using('gin', t.languages)
+      .where(sql`listed and visibility = 'visible'`),
+    index('job_seeker_profiles_listed_search_idx')
+      .using('gin', t.searchVector)
+      .where(sql`listed and visibility = 'visible'`),
   ],
 );
 
@@ -218,6 +257,8 @@ export const careerApplications = pgTable(
     // One application per uploaded resume.
     uniqueIndex('career_applications_resume_url_idx').on(t.resumeUrl),
     index('career_applications_reviewed_by_id_idx').on(t.reviewedById),
+    // The admin console's queue of applications nobody has looked at yet (newest first), and its count.
+    index('career_applications_unreviewed_idx').on(t.createdAt, t.id).where(sql`reviewed_at is null`),
   ],
 );
 
@@ -240,6 +281,9 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('email_outbox_created_at_idx').on(t.createdAt),
+    // The admin console's outbox by status, newest first (keyset), and its search by recipient (trigram).
+    index('email_outbox_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('email_outbox_to_address_trgm_idx').using('gin', sql`lower(${t.toAddress}) gin_trgm_ops`),
   ],
 );
 
@@ -281,6 +325,13 @@ export const candidateEvents = pgTable(
     index('candidate_events_profile_id_idx').on(t.profileId, t.at),
   ],
 );
+
+// One row, raised by a trigger (migration 0003_candidate_search) in every transaction that changes job-seeker
+// profiles, at commit. The search keeps its exact counts per version: a count is reused only while nothing changed.
+export const candidateSearchVersion = pgTable('candidate_search_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const shortlists = pgTable(
   'shortlists',

@@ -48,13 +48,13 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
     const user = await signUp(ctx, req.body);
     mailer.kick();
     await signIn(req, user, clock.now());
-    res.status(201).json(await currentUserView(db, user));
+    res.status(201).json(await currentUserView(db, user, clock.now()));
   });
 
   router.post('/login', validate(loginSchema), rateLimit(db, clock, limits.loginByIp, limits.loginByEmail), async (req, res) => {
     const user = await logIn(ctx, req.body);
     await signIn(req, user, clock.now());
-    res.json(await currentUserView(db, user));
+    res.json(await currentUserView(db, user, clock.now()));
   });
 
   router.post('/logout', async (req, res) => {
@@ -64,12 +64,12 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
   });
 
   router.get('/user', requireUser, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await currentUserView(db, req.user!));
+    res.set('Cache-Control', 'no-store').json(await currentUserView(db, req.user!, clock.now()));
   });
 
   router.post('/set-role', requireUser, validate(setRoleSchema), async (req, res) => {
     const user = await setRole(ctx, req.user!, req.body.role);
-    res.json(await currentUserView(db, user));
+    res.json(await currentUserView(db, user, clock.now()));
   });
 
   router.post('/verify-email', validate(verifyEmailSchema), async (req, res) => {

@@ -2,8 +2,10 @@ import { pipeline } from 'node:stream/promises';
 import express from 'express';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { objects } from '#shared/schema.ts';
+import { companyProfiles, objects, type StoredObject, type User } from '#shared/schema.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
+import { hasDatabaseAccess } from '../auth/require-active-company.ts';
+import { profileShowingFile, recordCandidateEvent } from '../services/candidate-search.ts';
 import { HttpError } from '../http/errors.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
@@ -65,15 +67,26 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return start > end || start >= size ? 'unsatisfiable' : { start, end };
 }
 
-/** Files are served only through the app, to their owner and administrators (DESIGN 5). CVs download; videos
- *  play inline with HTTP Range so the browser can seek. */
+/** The company and the profile when an active company asks for a file of a profile it may see. */
+async function companyReading(ctx: UploadContext, user: User, file: StoredObject) {
+  if (user.role !== 'company') return undefined;
+  const company = await ctx.db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, user.id) });
+  if (!company || !hasDatabaseAccess(company, ctx.clock.now())) return undefined;
+  const profileId = await profileShowingFile(ctx.db, file);
+  return profileId ? { companyId: company.id, profileId } : undefined;
+}
+
+/** Files are served only through the app, to their owner, administrators, and active companies looking at an
+ *  approved profile (DESIGN 5). CVs download; videos play inline with HTTP Range so the browser can seek. */
 export function objectFilesRouter(ctx: UploadContext) {
   const router = express.Router();
   router.get('/objects/:kind/:id', requireUser, async (req, res) => {
     const key = `${req.params.kind}/${req.params.id}`;
     const row = await ctx.db.query.objects.findFirst({ where: eq(objects.key, key) });
     const allowed = row && row.status === 'ready' && (row.ownerId === req.user!.id || req.user!.isAdmin);
-    if (!row || !allowed) throw new HttpError(404, 'File not found');
+    // An active company, for the CV and video of a profile it may see (the same 404 for anything else).
+    const company = row && row.status === 'ready' && !allowed ? await companyReading(ctx, req.user!, row) : undefined;
+    if (!row || !(allowed || company)) throw new HttpError(404, 'File not found');
     const size = row.size ?? 0;
     res.setHeader('Content-Type', row.contentType ?? 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -88,6 +101,10 @@ export function objectFilesRouter(ctx: UploadContext) {
       res.setHeader('Content-Range', `bytes */${size}`);
       res.status(416).end();
       return;
+    }
+    // A CV download by a company is recorded once per download, not for each later range of the same file.
+    if (company && row.kind === 'cv' && (!range || range.start === 0)) {
+      await recordCandidateEvent(ctx.db, company.companyId, company.profileId, { type: 'cv_download' });
     }
     if (range) {
       res.status(206);

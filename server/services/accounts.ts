@@ -11,6 +11,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwo
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordResetTemplate, verifyEmailTemplate } from '../mail/templates.ts';
 import { ownProfileView } from './profiles.ts';
+import { companyView } from './subscriptions.ts';
 
 export interface AccountContext {
   db: Db;
@@ -185,7 +186,8 @@ export async function resetPassword(ctx: AccountContext, token: string, password
   });
 }
 
-export async function currentUserView(db: Db, user: User): Promise<CurrentUser> {
+/** `now` decides the company's hasAccess; callers with a Clock should pass clock.now(). */
+export async function currentUserView(db: Db, user: User, now: Date): Promise<CurrentUser> {
   const [profile, company] = await Promise.all([
     user.role === 'job_seeker' ? db.query.jobSeekerProfiles.findFirst({ where: eq(jobSeekerProfiles.userId, user.id) }) : undefined,
     user.role === 'company' ? db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, user.id) }) : undefined,
@@ -201,6 +203,6 @@ export async function currentUserView(db: Db, user: User): Promise<CurrentUser> 
     isAdmin: user.isAdmin,
     emailVerified: Boolean(user.emailVerifiedAt),
     profile: profile ? ownProfileView(profile, user.status) : null,
-    company: company ?? null,
+    company: company ? companyView(company, now) : null,
   };
 }

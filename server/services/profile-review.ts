@@ -2,9 +2,11 @@
 // the account's status, writes its audit row and queues the e-mail to the job seeker in one transaction.
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import { auditLog, jobSeekerProfiles, users, type JobSeekerProfile, type User } from '#shared/schema.ts';
-import { REVIEWED_FIELDS, reviewStatusOf, type OwnProfile, type ReviewStatus } from '#shared/profile.ts';
+import type { ReviewItem } from '#shared/admin.ts';
+import { REVIEWED_FIELDS, reviewStatusOf, type ReviewStatus } from '#shared/profile.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { decodeCursor, encodeCursor, isRecord, UUID_PATTERN } from '../http/cursor.ts';
 import { HttpError } from '../http/errors.ts';
 import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
 import { profileApprovedTemplate, profileRejectedTemplate } from '../mail/review-templates.ts';
@@ -19,12 +21,6 @@ export interface ReviewContext {
 
 const USER_STATUS_OF: Record<ReviewStatus, string> = { pending: 'pending', approved: 'active', rejected: 'rejected', suspended: 'suspended' };
 
-export interface ReviewItem extends OwnProfile {
-  userId: string;
-  email: string | null;
-  /** The reviewed fields as they were at the last review; null before the first one. */
-  lastReviewedValues: Record<string, unknown> | null;
-}
 
 function reviewItem(profile: JobSeekerProfile, user: Pick<User, 'email' | 'status'>): ReviewItem {
   return {
@@ -39,16 +35,8 @@ interface Cursor {
   at: string;
   id: string;
 }
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(value: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.at === 'string' && !Number.isNaN(Date.parse(c.at)) && /^[0-9a-f-]{36}$/.test(c.id)) return c;
-  } catch {
-    // fall through
-  }
-  throw new HttpError(400, 'The page cursor is not valid');
-}
+const isCursor = (c: unknown): c is Cursor =>
+  isRecord(c) && typeof c.at === 'string' && !Number.isNaN(Date.parse(c.at)) && typeof c.id === 'string' && UUID_PATTERN.test(c.id);
 
 /** Profiles by review status: the pending queue oldest first (fair order), the others newest first. */
 export async function listProfilesForReview(
@@ -59,7 +47,7 @@ export async function listProfilesForReview(
   const byStatus = eq(users.status, USER_STATUS_OF[query.status]);
   let where: SQL | undefined = byStatus;
   if (query.cursor) {
-    const c = decodeCursor(query.cursor);
+    const c = decodeCursor(query.cursor, isCursor);
     const at = new Date(c.at);
     const after = oldestFirst
       ? or(gt(jobSeekerProfiles.submittedAt, at), and(eq(jobSeekerProfiles.submittedAt, at), gt(jobSeekerProfiles.id, c.id)))

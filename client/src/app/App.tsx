@@ -21,6 +21,12 @@ const PendingPage = lazy(() => import('./pages/pending'));
 const ProfilePage = lazy(() => import('./pages/profile'));
 const EditProfilePage = lazy(() => import('./pages/edit-profile'));
 const CareersPage = lazy(() => import('./pages/careers'));
+const OnboardingPage = lazy(() => import('./pages/onboarding'));
+const InvoicePage = lazy(() => import('./pages/invoice'));
+const DashboardPage = lazy(() => import('./pages/dashboard'));
+const CandidatePage = lazy(() => import('./pages/candidate'));
+const ShortlistPage = lazy(() => import('./pages/shortlist'));
+const AdminPage = lazy(() => import('./pages/admin'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
@@ -30,13 +36,18 @@ const RoleSelection = lazy(() =>
 export function App() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen />;
-  // A signed-in user with no role sees the role choice instead of any route.
-  if (user && !user.role) return <RoleSelection />;
+  // A signed-in user with no role sees the role choice instead of any route; an administrator's place is the
+  // console, which needs no role.
+  if (user && !user.role && !user.isAdmin) return <RoleSelection />;
 
   const home = user ? homePathFor(user) : '/';
   const isJobSeeker = user?.role === 'job_seeker';
   const isCompany = user?.role === 'company';
   const hasProfile = isJobSeeker && Boolean(user?.profile);
+  const company = isCompany ? user?.company : null;
+  // A company past onboarding; its dashboard shows the database, or renewal when access has ended.
+  const onboarded = Boolean(company);
+  const paidOnce = Boolean(company && company.subscriptionStatus !== 'pending_payment');
 
   const only = (allowed: boolean, page: ComponentType) => (allowed ? page : () => <Redirect to={user ? home : '/login'} replace />);
 
@@ -61,10 +72,17 @@ export function App() {
         <Route path="/verify-email" component={VerifyEmailPage} />
 
         <Route path="/create-profile" component={only(isJobSeeker && !user?.profile, CreateProfilePage)} />
-        <Route path="/pending" component={only(isCompany || hasProfile, PendingPage)} />
+        <Route path="/onboarding" component={only(isCompany && !onboarded, OnboardingPage)} />
+        <Route path="/pending" component={only(onboarded || hasProfile, PendingPage)} />
+        <Route path="/invoices/:id" component={only(onboarded || Boolean(user?.isAdmin), InvoicePage)} />
+        <Route path="/dashboard" component={only(paidOnce, DashboardPage)} />
+        <Route path="/dashboard/shortlist" component={only(paidOnce, ShortlistPage)} />
+        <Route path="/dashboard/candidates/:id" component={only(paidOnce, CandidatePage)} />
         <Route path="/profile" component={only(hasProfile, ProfilePage)} />
+        {/* Only administrators know the console exists: everyone else gets the 404 page. */}
+        <Route path="/admin" component={user?.isAdmin ? AdminPage : NotFoundPage} />
+        <Route path="/admin/*" component={user?.isAdmin ? AdminPage : NotFoundPage} />
         <Route path="/profile/edit" component={only(hasProfile, EditProfilePage)} />
-        <Route path="/dashboard" component={only(false, NotFoundPage)} />
 
         <Route component={NotFoundPage} />
       </Switch>

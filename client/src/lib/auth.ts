@@ -37,11 +37,12 @@ export function useResendVerification() {
 
 /** Where a signed-in user belongs: the page their state calls for. */
 export function homePathFor(user: CurrentUser): string {
-  if (!user.role) return '/';
+  if (!user.role) return user.isAdmin ? '/admin' : '/';
   // A job seeker waits on the pending screen while the profile is in review, then lives on /profile.
   if (user.role === 'job_seeker') {
     if (!user.profile) return '/create-profile';
     return user.profile.reviewStatus === 'pending' ? '/pending' : '/profile';
   }
-  return '/pending';
+  if (!user.company) return '/onboarding';
+  return user.company.subscriptionStatus === 'pending_payment' ? '/pending' : '/dashboard';
 }

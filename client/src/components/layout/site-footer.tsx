@@ -35,7 +35,7 @@ export function SiteFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer className="bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
         <div className="space-y-3">
           <Logo inverse />

@@ -51,7 +51,7 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
   const hasMenu = links.length > 0 || showAccountActions;
 
   return (
-    <header className="sticky inset-x-0 top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky inset-x-0 top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">

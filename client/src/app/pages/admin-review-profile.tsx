@@ -1,0 +1,32 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'wouter';
+import { buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { errorMessage } from '@/lib/api-client';
+import { useReviewProfile } from '@/features/admin/api/get-profile';
+import { AdminLayout } from '@/features/admin/components/admin-layout';
+import { ReviewDetail } from '@/features/admin/components/review-detail';
+
+export default function AdminReviewProfilePage() {
+  const { t } = useTranslation('admin');
+  const { id = '' } = useParams<{ id: string }>();
+  const profile = useReviewProfile(id);
+  usePageTitle(profile.data?.fullName ?? t('nav.review'));
+  return (
+    <AdminLayout
+      title={profile.data?.fullName ?? t('nav.review')}
+      actions={
+        <Link href="/admin/review" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
+          {t('review.back')}
+        </Link>
+      }
+    >
+      {profile.isPending && <Spinner />}
+      {profile.isError && <p role="alert">{errorMessage(profile.error, t('list.failed'))}</p>}
+      {profile.data && <ReviewDetail profile={profile.data} />}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,50 @@
+// The Master Admin console (/admin/*): one page module, its sections by path.
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, Route, Switch } from 'wouter';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { AdminLayout } from '@/features/admin/components/admin-layout';
+import { ApplicationList } from '@/features/admin/components/application-list';
+import { AuditLog } from '@/features/admin/components/audit-log';
+import { CompanyList } from '@/features/admin/components/company-list';
+import { EmailList } from '@/features/admin/components/email-list';
+import { ReviewQueue } from '@/features/admin/components/review-queue';
+import { UserList } from '@/features/admin/components/user-list';
+import AdminCompanyPage from './admin-company';
+import AdminReviewProfilePage from './admin-review-profile';
+
+const SECTIONS: Array<{ path: string; key: string; Section: ComponentType }> = [
+  { path: '/admin/review', key: 'review', Section: ReviewQueue },
+  { path: '/admin/companies', key: 'companies', Section: CompanyList },
+  { path: '/admin/applications', key: 'applications', Section: ApplicationList },
+  { path: '/admin/users', key: 'users', Section: UserList },
+  { path: '/admin/emails', key: 'emails', Section: EmailList },
+  { path: '/admin/audit', key: 'audit', Section: AuditLog },
+];
+
+function SectionPage({ titleKey, Section }: { titleKey: string; Section: ComponentType }) {
+  const { t } = useTranslation('admin');
+  usePageTitle(t(titleKey));
+  return (
+    <AdminLayout title={t(titleKey)}>
+      <Section />
+    </AdminLayout>
+  );
+}
+
+export default function AdminPage() {
+  return (
+    <Switch>
+      <Route path="/admin/review/:id" component={AdminReviewProfilePage} />
+      <Route path="/admin/companies/:id" component={AdminCompanyPage} />
+      {SECTIONS.map(({ path, key, Section }) => (
+        <Route key={path} path={path}>
+          <SectionPage titleKey={`nav.${key}`} Section={Section} />
+        </Route>
+      ))}
+      <Route>
+        <Redirect to="/admin/review" replace />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { TIMING } from '#shared/constants.ts';
+import { PageShell } from '@/components/layout/page-shell';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { useCreateCompany } from '@/features/company/api/create-company';
+import { OnboardingForm } from '@/features/company/components/onboarding-form';
+
+export default function OnboardingPage() {
+  const { t } = useTranslation('company');
+  usePageTitle(t('onboarding.title'));
+  const [, navigate] = useLocation();
+  const { user } = useCurrentUser();
+  const createCompany = useCreateCompany();
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  return (
+    <PageShell>
+      <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('onboarding.title')}</h1>
+        <p className="mt-2 max-w-2xl text-slate-700">{t('onboarding.intro', { hours: TIMING.activationHours })}</p>
+        <div className="mt-8">
+          <OnboardingForm
+            defaults={{ email: user?.email ?? '', contactPerson: name }}
+            pending={createCompany.isPending}
+            onSubmit={(values) =>
+              createCompany.mutate(values, {
+                onSuccess: ({ invoice }) => {
+                  toast({ variant: 'success', title: t('onboarding.successTitle'), description: t('onboarding.success', { number: invoice.number }) });
+                  navigate('/pending');
+                },
+                onError: (error) =>
+                  toast({ variant: 'destructive', title: t('onboarding.failedTitle'), description: errorMessage(error, t('onboarding.failed')) }),
+              })
+            }
+          />
+        </div>
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,31 @@
+// Every console list is a keyset-paged GET: one shape of infinite query for all of them.
+import { infiniteQueryOptions, useMutation, useQueryClient, type MutationFunction } from '@tanstack/react-query';
+import type { Page } from '#shared/admin.ts';
+import { apiRequest } from '@/lib/api-client';
+
+export type ListParams = Record<string, string | undefined>;
+
+export function adminListQuery<T>(path: string, params: ListParams) {
+  return infiniteQueryOptions({
+    queryKey: [path, 'list', params],
+    queryFn: async ({ pageParam }): Promise<Page<T>> => {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+      if (pageParam) query.set('cursor', pageParam);
+      return (await apiRequest('GET', `${path}?${query}`)).json();
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
+  });
+}
+
+/** An admin action: afterwards every console query is fetched again (counts, lists and details all move). */
+export function useAdminAction<TVariables, TResult>(mutationFn: MutationFunction<TResult, TVariables>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') }),
+  });
+}
+
+export const postJson = async <T>(url: string, body?: unknown): Promise<T> => (await apiRequest('POST', url, body)).json();

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { useAuditLog } from '../api/list-audit';
+import { PagedList, when } from './paged-list';
+
+const EMPTY = { action: '', subjectType: '', subjectId: '', from: '', to: '' };
+
+export function AuditLog() {
+  const { t, i18n } = useTranslation('admin');
+  const [draft, setDraft] = useState(EMPTY);
+  const [applied, setApplied] = useState(EMPTY);
+  const query = useAuditLog(applied);
+  const set = (key: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: event.currentTarget.value });
+  return (
+    <>
+      <form
+        className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setApplied(draft);
+        }}
+      >
+        <Field label={t('audit.action')}>{(ids) => <Input {...ids} placeholder="profile.approve" value={draft.action} onChange={set('action')} />}</Field>
+        <Field label={t('audit.subjectType')}>{(ids) => <Input {...ids} placeholder="company" value={draft.subjectType} onChange={set('subjectType')} />}</Field>
+        <Field label={t('audit.subjectId')}>{(ids) => <Input {...ids} value={draft.subjectId} onChange={set('subjectId')} />}</Field>
+        <Field label={t('audit.from')}>{(ids) => <Input {...ids} type="date" value={draft.from} onChange={set('from')} />}</Field>
+        <Field label={t('audit.to')}>{(ids) => <Input {...ids} type="date" value={draft.to} onChange={set('to')} />}</Field>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
+          <Button type="submit">{t('audit.apply')}</Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setDraft(EMPTY);
+              setApplied(EMPTY);
+            }}
+          >
+            {t('audit.clear')}
+          </Button>
+        </div>
+      </form>
+      <PagedList query={query} empty={t('audit.empty')}>
+        {(items) => (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+            {items.map((entry) => (
+              <li key={entry.id} className="p-4 text-sm">
+                <div className="flex flex-wrap justify-between gap-2">
+                  <span className="font-mono font-semibold text-slate-900">{entry.action}</span>
+                  <span className="text-slate-600">{when(entry.at, i18n.language)}</span>
+                </div>
+                <p className="mt-1 text-slate-700">
+                  {t('audit.by', { who: entry.actor?.email ?? t('audit.system') })} · {entry.subjectType} <span className="font-mono text-xs">{entry.subjectId}</span>
+                </p>
+                {Object.keys(entry.details).length > 0 && (
+                  <p className="mt-1 break-words font-mono text-xs text-slate-600">{JSON.stringify(entry.details)}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </>
+  );
+}

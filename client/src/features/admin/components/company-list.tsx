@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Input } from '@/components/ui/field';
+import { useCompanyList } from '../api/list-companies';
+import { FilterTabs, PagedList, when } from './paged-list';
+
+const STATUSES = ['', 'pending_payment', 'active', 'expired', 'suspended'] as const;
+
+export function CompanyList() {
+  const { t, i18n } = useTranslation('admin');
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>('pending_payment');
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const query = useCompanyList({ status: status || undefined, q: q || undefined });
+  return (
+    <>
+      <FilterTabs label={t('companies.filter')} value={status} onChange={setStatus} options={STATUSES.map((value) => ({ value, label: t(`companies.status.${value || 'all'}`) }))} />
+      <form
+        role="search"
+        className="mb-4 max-w-md"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQ(draft.trim());
+        }}
+      >
+        <Input type="search" aria-label={t('companies.search')} placeholder={t('companies.search')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
+      </form>
+      <PagedList query={query} empty={t('companies.empty')}>
+        {(items) => (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+            {items.map((company) => (
+              <li key={company.id}>
+                <Link href={`/admin/companies/${company.id}`} className="flex flex-wrap items-center justify-between gap-2 p-4 hover:bg-slate-50">
+                  <span>
+                    <span className="block font-semibold text-slate-900">{company.companyName}</span>
+                    <span className="block text-sm text-slate-600">
+                      {company.email} · {t(`plans.${company.subscriptionPlan}`)}
+                    </span>
+                  </span>
+                  <span className="text-end text-sm">
+                    <span className="block font-medium text-slate-900">{t(`companies.status.${company.subscriptionStatus}`)}</span>
+                    <span className="block text-slate-600">{company.subscriptionEndDate ? t('companies.until', { date: company.subscriptionEndDate }) : when(company.createdAt, i18n.language)}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </>
+  );
+}

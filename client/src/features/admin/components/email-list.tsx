@@ -1,0 +1,73 @@
+// The outbox: in the embedded default this is where an operator reads what the product would send.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import type { AdminEmail } from '#shared/admin.ts';
+import { useAdminEmail } from '../api/get-email';
+import { useEmailList } from '../api/list-emails';
+import { useRetryEmail } from '../api/retry-email';
+import { FilterTabs, PagedList, when } from './paged-list';
+
+function EmailRow({ email }: { email: AdminEmail }) {
+  const { t, i18n } = useTranslation('admin');
+  const [open, setOpen] = useState(false);
+  const detail = useAdminEmail(email.id, open);
+  const retry = useRetryEmail();
+  const bodyId = `email-${email.id}`;
+  return (
+    <li className="p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <button type="button" className="min-w-0 text-start" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)}>
+          <span className="block font-semibold text-slate-900">{email.subject}</span>
+          <span className="block text-sm text-slate-600">
+            {email.to} · {email.template} · {when(email.createdAt, i18n.language)}
+          </span>
+        </button>
+        <span className="flex items-center gap-2 text-sm">
+          <span className={email.status === 'failed' ? 'font-semibold text-red-800' : email.status === 'sent' ? 'text-brand-800' : 'text-slate-700'}>{t(`emails.status.${email.status}`)}</span>
+          {email.status === 'failed' && (
+            <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate(email.id, { onSuccess: () => toast({ variant: 'success', title: t('emails.retried') }), onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, t('emails.failed')) }) })}>
+              {t('emails.retry')}
+            </Button>
+          )}
+        </span>
+      </div>
+      {email.lastError && <p className="mt-1 text-xs text-red-800">{email.lastError}</p>}
+      {open && (
+        <div id={bodyId} className="mt-3 rounded-lg bg-slate-50 p-3">
+          {detail.isPending ? <Spinner /> : detail.data ? <pre className="whitespace-pre-wrap break-words font-sans text-sm text-slate-800">{detail.data.text}</pre> : <p>{t('list.failed')}</p>}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function EmailList() {
+  const { t } = useTranslation('admin');
+  const [status, setStatus] = useState<'' | 'pending' | 'sent' | 'failed'>('');
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const query = useEmailList({ status: status || undefined, q: q || undefined });
+  return (
+    <>
+      <FilterTabs label={t('emails.filter')} value={status} onChange={setStatus} options={(['', 'pending', 'sent', 'failed'] as const).map((value) => ({ value, label: t(`emails.status.${value || 'all'}`) }))} />
+      <form
+        role="search"
+        className="mb-4 max-w-md"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQ(draft.trim());
+        }}
+      >
+        <Input type="search" aria-label={t('emails.search')} placeholder={t('emails.search')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
+      </form>
+      <PagedList query={query} empty={t('emails.empty')}>
+        {(items) => <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">{items.map((email) => <EmailRow key={email.id} email={email} />)}</ul>}
+      </PagedList>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+// Loading, error, empty and "show more" for any console list.
+import type { ReactNode } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '#shared/admin.ts';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+
+export function PagedList<T>({
+  query,
+  empty,
+  children,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  if (query.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-slate-700">
+        <Spinner className="text-brand-700" />
+        {t('list.loading')}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+        <p>{errorMessage(query.error, t('list.failed'))}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+          {t('list.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const items = query.data.pages.flatMap((page) => page.items);
+  const total = query.data.pages[0]?.total ?? 0;
+  return (
+    <div>
+      <p className="mb-3 text-sm text-slate-600">{t('list.total', { count: total })}</p>
+      {items.length === 0 ? <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-700">{empty}</p> : children(items)}
+      {query.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {query.isFetchingNextPage && <Spinner />}
+            {t('list.more')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A row of filter buttons (status tabs). */
+export function FilterTabs<V extends string>({ label, options, value, onChange }: { label: string; options: { value: V; label: string }[]; value: V; onChange: (v: V) => void }) {
+  return (
+    <div role="group" aria-label={label} className="mb-4 flex flex-wrap gap-2">
+      {options.map((option) => (
+        <Button key={option.value} size="sm" variant={option.value === value ? 'primary' : 'outline'} aria-pressed={option.value === value} onClick={() => onChange(option.value)}>
+          {option.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+export function when(iso: string | null | undefined, locale: string): string {
+  return iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
+}

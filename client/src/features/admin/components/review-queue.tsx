@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ReviewStatus } from '#shared/profile.ts';
+import { useProfileQueue } from '../api/list-profiles';
+import { FilterTabs, PagedList, when } from './paged-list';
+
+export function ReviewQueue() {
+  const { t, i18n } = useTranslation('admin');
+  const [status, setStatus] = useState<ReviewStatus>('pending');
+  const query = useProfileQueue(status);
+  return (
+    <>
+      <FilterTabs
+        label={t('review.filter')}
+        value={status}
+        onChange={setStatus}
+        options={(['pending', 'approved', 'rejected', 'suspended'] as const).map((value) => ({ value, label: t(`review.status.${value}`) }))}
+      />
+      <PagedList query={query} empty={t('review.empty')}>
+        {(items) => (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+            {items.map((item) => (
+              <li key={item.id}>
+                <Link href={`/admin/review/${item.id}`} className="flex flex-wrap items-center justify-between gap-2 p-4 hover:bg-slate-50">
+                  <span>
+                    <span className="block font-semibold text-slate-900">{item.fullName}</span>
+                    <span className="block text-sm text-slate-600">
+                      {item.location} · {item.industries.join(', ')}
+                    </span>
+                  </span>
+                  <span className="text-end text-sm text-slate-600">
+                    {item.lastReviewedValues && status === 'pending' && (
+                      <span className="me-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t('review.edited')}</span>
+                    )}
+                    {t('review.submitted', { when: when(item.submittedAt, i18n.language) })}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </>
+  );
+}

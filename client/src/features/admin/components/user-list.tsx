@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { useUserList } from '../api/list-users';
+import { useSetUserAdmin } from '../api/set-user-admin';
+import { useSetUserSuspension } from '../api/set-user-suspension';
+import { PagedList, when } from './paged-list';
+
+export function UserList() {
+  const { t, i18n } = useTranslation('admin');
+  const { user: me } = useCurrentUser();
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const query = useUserList({ q: q || undefined });
+  const suspension = useSetUserSuspension();
+  const admin = useSetUserAdmin();
+  const failed = (error: unknown) => toast({ variant: 'destructive', title: t('users.failed'), description: errorMessage(error, t('users.failed')) });
+  return (
+    <>
+      <form
+        role="search"
+        className="mb-4 max-w-md"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQ(draft.trim());
+        }}
+      >
+        <Input type="search" aria-label={t('users.search')} placeholder={t('users.search')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
+      </form>
+      <PagedList query={query} empty={t('users.empty')}>
+        {(items) => (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+            {items.map((user) => {
+              const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+              const suspended = user.status === 'suspended';
+              const self = user.id === me?.id;
+              return (
+                <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-slate-900">{user.email ?? '—'}</p>
+                    <p className="text-sm text-slate-600">
+                      {[name, user.role ? t(`users.role.${user.role}`) : t('users.role.none'), t(`users.status.${user.status}`), user.isAdmin ? t('users.admin') : null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                    <p className="text-xs text-slate-500">{t('users.joined', { when: when(user.createdAt, i18n.language) })}</p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={self || suspension.isPending}
+                      onClick={() => suspension.mutate({ id: user.id, suspend: !suspended }, { onSuccess: () => toast({ variant: 'success', title: suspended ? t('users.reactivated') : t('users.suspended') }), onError: failed })}
+                    >
+                      {suspended ? t('users.reactivate') : t('users.suspend')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={admin.isPending}
+                      onClick={() => admin.mutate({ id: user.id, isAdmin: !user.isAdmin }, { onSuccess: () => toast({ variant: 'success', title: user.isAdmin ? t('users.revoked') : t('users.granted') }), onError: failed })}
+                    >
+                      {user.isAdmin ? t('users.revoke') : t('users.grant')}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </PagedList>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { CandidateSearchResult, CandidateSort } from '#shared/candidates.ts';
+import { apiRequest } from '@/lib/api-client';
+
+/** The filters a company applied (SPEC 2: Apply Filters), as the URL's query carries them. */
+export interface CandidateFilters {
+  q: string;
+  industries: string[];
+  languages: string[];
+  locations: string[];
+  minYears: string;
+  maxYears: string;
+  hasVideo: boolean;
+  sort: CandidateSort | '';
+}
+
+export const EMPTY_FILTERS: CandidateFilters = { q: '', industries: [], languages: [], locations: [], minYears: '', maxYears: '', hasVideo: false, sort: '' };
+
+/** GET /api/candidates query string: only what is set. */
+export function searchParams(filters: CandidateFilters, cursor?: string): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  for (const key of ['industries', 'languages', 'locations'] as const) {
+    if (filters[key].length) params.set(key, filters[key].join(','));
+  }
+  if (filters.minYears !== '') params.set('minYears', filters.minYears);
+  if (filters.maxYears !== '') params.set('maxYears', filters.maxYears);
+  if (filters.hasVideo) params.set('hasVideo', 'true');
+  if (filters.sort) params.set('sort', filters.sort);
+  if (cursor) params.set('cursor', cursor);
+  return params;
+}
+
+export async function searchCandidates(filters: CandidateFilters, cursor?: string): Promise<CandidateSearchResult> {
+  return (await apiRequest('GET', `/api/candidates?${searchParams(filters, cursor)}`)).json();
+}
+
+export const candidateSearchQuery = (filters: CandidateFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['/api/candidates', 'search', filters],
+    queryFn: ({ pageParam }) => searchCandidates(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export function useCandidateSearch(filters: CandidateFilters) {
+  return useInfiniteQuery(candidateSearchQuery(filters));
+}

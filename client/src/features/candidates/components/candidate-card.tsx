@@ -1,0 +1,66 @@
+import { Bookmark, MapPin, Video } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { LIMITS } from '#shared/constants.ts';
+import type { CandidateCard as Candidate } from '#shared/candidates.ts';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { InitialsAvatar } from './initials-avatar';
+
+/** First three skills, then '+N' (SPEC 3, 9). */
+export function visibleSkills(skills: string[]): { shown: string[]; more: number } {
+  return { shown: skills.slice(0, LIMITS.candidateCardSkills), more: Math.max(0, skills.length - LIMITS.candidateCardSkills) };
+}
+
+export function CandidateCard({ candidate }: { candidate: Candidate }) {
+  const { t } = useTranslation('candidates');
+  const { shown, more } = visibleSkills([...candidate.industries, ...candidate.languages]);
+  const headingId = `candidate-${candidate.id}`;
+  return (
+    <Card className="flex flex-col p-5" aria-labelledby={headingId} role="article">
+      <div className="flex items-start gap-3">
+        <InitialsAvatar name={candidate.fullName} src={candidate.avatarUrl} />
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="truncate text-base font-semibold text-slate-900">
+            {candidate.fullName}
+          </h3>
+          <p className="text-sm text-slate-700">{candidate.industries[0]}</p>
+          <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+            <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
+            {candidate.location}
+          </p>
+        </div>
+        {candidate.shortlisted && (
+          <span className="text-brand-700" title={t('card.saved')}>
+            <Bookmark aria-label={t('card.saved')} className="h-5 w-5 fill-current" />
+          </span>
+        )}
+      </div>
+      <p className="mt-3 text-sm font-medium text-slate-800">
+        {candidate.yearsOfExperience === null ? t('card.experienceUnknown') : t('card.experience', { count: candidate.yearsOfExperience })}
+      </p>
+      {candidate.summary && <p className="mt-2 line-clamp-2 text-sm text-slate-700">{candidate.summary}</p>}
+      <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('card.skills')}>
+        {shown.map((skill) => (
+          <li key={skill} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-800">
+            {skill}
+          </li>
+        ))}
+        {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-800">+{more}</li>}
+      </ul>
+      <div className="mt-auto flex items-center justify-between gap-2 pt-4">
+        {candidate.hasVideo ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-900">
+            <Video aria-hidden="true" className="h-3.5 w-3.5" />
+            {t('card.videoAvailable')}
+          </span>
+        ) : (
+          <span />
+        )}
+        <Link href={`/dashboard/candidates/${candidate.id}`} className={buttonClasses({ size: 'sm' })} aria-describedby={headingId}>
+          {t('card.contact')}
+        </Link>
+      </div>
+    </Card>
+  );
+}

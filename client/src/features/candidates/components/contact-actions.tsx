@@ -1,0 +1,44 @@
+// Contact by e-mail (mailto with a subject naming the company) and by WhatsApp (wa.me with a greeting); each use is
+// recorded for the candidate_events log, and the link opens whether or not that succeeds.
+import { Mail, MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { whatsappLink, type CandidateDetail } from '#shared/candidates.ts';
+import { buttonClasses } from '@/components/ui/button';
+import { publicConfig } from '@/lib/public-config';
+import { useRecordContact } from '../api/record-contact';
+
+export function contactLinks(candidate: Pick<CandidateDetail, 'fullName' | 'email' | 'phone'>, companyName: string, t: (key: string, values?: Record<string, string>) => string) {
+  const values = { name: candidate.fullName, company: companyName, product: publicConfig.productName };
+  const subject = t('contact.emailSubject', values);
+  const body = t('contact.emailBody', values);
+  return {
+    mailto: candidate.email ? `mailto:${candidate.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}` : null,
+    whatsapp: whatsappLink(candidate.phone, t('contact.whatsappText', values)),
+  };
+}
+
+export function ContactActions({ candidate, companyName }: { candidate: CandidateDetail; companyName: string }) {
+  const { t } = useTranslation('candidates');
+  const record = useRecordContact();
+  const links = contactLinks(candidate, companyName, t);
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      {links.mailto && (
+        <a href={links.mailto} className={buttonClasses({ size: 'lg' })} onClick={() => record.mutate({ id: candidate.id, channel: 'email' })}>
+          <Mail aria-hidden="true" className="h-5 w-5" />
+          {t('contact.email')}
+        </a>
+      )}
+      <a
+        href={links.whatsapp}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses({ size: 'lg', variant: 'outline' })}
+        onClick={() => record.mutate({ id: candidate.id, channel: 'whatsapp' })}
+      >
+        <MessageCircle aria-hidden="true" className="h-5 w-5" />
+        {t('contact.whatsapp')}
+      </a>
+    </div>
+  );
+}

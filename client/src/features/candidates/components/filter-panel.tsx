@@ -1,0 +1,92 @@
+// The filter sidebar of the Job Seeker Database (SPEC 2): changes are drafts until Apply Filters; Clear resets all.
+import { useTranslation } from 'react-i18next';
+import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from '#shared/constants.ts';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import type { CandidateFilters } from '../api/search-candidates';
+
+function OptionList({ legend, options, chosen, onChange }: { legend: string; options: readonly string[]; chosen: string[]; onChange: (next: string[]) => void }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
+      <div className="mt-2 space-y-1">
+        {options.map((option) => (
+          <label key={option} className="flex min-h-9 cursor-pointer items-center gap-2.5 rounded-md px-1 text-sm text-slate-800 hover:bg-slate-50">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-brand-700"
+              checked={chosen.includes(option)}
+              onChange={(event) => onChange(event.currentTarget.checked ? [...chosen, option] : chosen.filter((c) => c !== option))}
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+interface Props {
+  draft: CandidateFilters;
+  onDraftChange: (next: CandidateFilters) => void;
+  onApply: () => void;
+  onClear: () => void;
+}
+
+export function FilterPanel({ draft, onDraftChange, onApply, onClear }: Props) {
+  const { t } = useTranslation('candidates');
+  const set = <K extends keyof CandidateFilters>(key: K, value: CandidateFilters[K]) => onDraftChange({ ...draft, [key]: value });
+  return (
+    <form
+      className="space-y-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply();
+      }}
+    >
+      <OptionList legend={t('filters.industries')} options={INDUSTRIES} chosen={draft.industries} onChange={(v) => set('industries', v)} />
+      <OptionList legend={t('filters.locations')} options={LOCATIONS} chosen={draft.locations} onChange={(v) => set('locations', v)} />
+      <OptionList legend={t('filters.languages')} options={LANGUAGES} chosen={draft.languages} onChange={(v) => set('languages', v)} />
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">{t('filters.experience')}</legend>
+        <div className="mt-2 flex items-center gap-2">
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.yearsOfExperienceMin}
+            max={LIMITS.yearsOfExperienceMax}
+            aria-label={t('filters.minYears')}
+            placeholder={t('filters.min')}
+            value={draft.minYears}
+            onChange={(event) => set('minYears', event.currentTarget.value)}
+            className="h-10"
+          />
+          <span aria-hidden="true">–</span>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.yearsOfExperienceMin}
+            max={LIMITS.yearsOfExperienceMax}
+            aria-label={t('filters.maxYears')}
+            placeholder={t('filters.max')}
+            value={draft.maxYears}
+            onChange={(event) => set('maxYears', event.currentTarget.value)}
+            className="h-10"
+          />
+        </div>
+      </fieldset>
+      <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium text-slate-900">
+        <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={draft.hasVideo} onChange={(event) => set('hasVideo', event.currentTarget.checked)} />
+        {t('filters.hasVideo')}
+      </label>
+      <div className="flex gap-2">
+        <Button type="submit" className="flex-1">
+          {t('filters.apply')}
+        </Button>
+        <Button type="button" variant="outline" onClick={onClear}>
+          {t('filters.clear')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,192 @@
+// A company signs up, onboards, sees its tax invoice and Account Under Review; once the admin verifies the payment it
+// searches the Job Seeker Database, finds an approved job seeker, watches the video, contacts them and saves them.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { candidateEvents, companyProfiles, users } from '#shared/schema.ts';
+import { startTestServer } from '../server/test/app.ts';
+import { jobSeekerWithProfile, signedInAgent, uploadVideo } from '../server/test/fixtures.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+import { recordMp4 } from './support/media.ts';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+const SELLER_ENV = {
+  SELLER_NAME: 'Wazifa Technologies FZ-LLC',
+  SELLER_ADDRESS: 'Office 1204, Tower B, Business Bay, Dubai, United Arab Emirates',
+  SELLER_TRN: '100234567890003',
+  SELLER_IBAN: 'AE070331234567890123456',
+  SELLER_BANK_NAME: 'Emirates Example Bank',
+  SELLER_SWIFT: 'EBILAEAD',
+};
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startTestServer({ env: { ...SELLER_ENV, TRUST_PROXY: 'loopback' } })]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const db = () => server.testDatabase.database.db;
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: text }).first().waitFor();
+
+describe('a company', () => {
+  it('onboards, pays by bank transfer, then finds, watches, contacts and saves an approved job seeker', async () => {
+    // An approved job seeker with a real video, and one still in review who must not appear.
+    const admin = await signedInAgent(server, { admin: true });
+    const seeker = await jobSeekerWithProfile(server, {
+      fullName: 'Joseph Mwangi',
+      industries: ['Security', 'Warehouse'],
+      languages: ['English', 'Tagalog', 'Hindi', 'Arabic'],
+      location: 'Abu Dhabi, UAE',
+      yearsOfExperience: 7,
+      bio: 'Night security supervisor at a logistics warehouse.',
+    });
+    const video = await uploadVideo(seeker.agent, await recordMp4(browser), 'joseph.mp4');
+    await seeker.agent.patch('/api/job-seeker/profile').send({ videoUrl: video.body.videoUrl }).expect(200);
+    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    await jobSeekerWithProfile(server, { fullName: 'Joseph Pending', industries: ['Security'] });
+
+    const tracked = await openPage(browser, { width: 375, height: 800 });
+    const { page, problems } = tracked;
+    const email = `omar.${Date.now()}@example.com`;
+    await page.goto(`${server.baseUrl}/get-started/company`);
+    await page.locator('main').getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('link', { name: 'Create Account' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a good long password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/onboarding');
+    await page.getByRole('heading', { name: 'Set Up Your Company' }).waitFor();
+
+    await page.getByRole('button', { name: 'Continue to Invoice' }).click();
+    await page.getByText('Please enter your company name').waitFor();
+    await page.getByLabel('Company Name').fill('Gulf Build Contracting LLC');
+    await page.getByLabel('Contact Person').fill('Omar Haddad');
+    await page.getByLabel('Phone Number').fill('+971 50 765 4321');
+    await page.getByRole('radio', { name: /Quarterly/ }).check();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: 'Continue to Invoice' }).click();
+    await toast(page, 'is ready. Pay it by bank transfer');
+    await page.waitForURL('**/pending');
+    await page.getByRole('heading', { name: 'Account Under Review' }).waitFor();
+    const pendingText = await page.locator('main').textContent();
+    expect(pendingText).toContain('bank payment');
+    expect(pendingText).toContain('AED 1,417.50');
+    await expectAccessible(page);
+
+    // The tax invoice: quarterly 1,350 AED + 5% VAT, the seller's TRN and bank, the number as reference.
+    await page.getByRole('link', { name: /View invoice INV-/ }).click();
+    await page.getByRole('heading', { name: 'Tax Invoice' }).waitFor();
+    const invoiceText = (await page.locator('main').textContent())!;
+    const number = /INV-\d{4}-\d{6}/.exec(invoiceText)![0];
+    for (const text of ['TRN 100234567890003', 'AE070331234567890123456', 'EBILAEAD', 'Gulf Build Contracting LLC', 'AED 1,350', 'VAT (5%)', 'AED 67.50', 'AED 1,417.50', 'Awaiting payment']) {
+      expect(invoiceText).toContain(text);
+    }
+    await expectAccessible(page);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('header').first().isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { name: 'Tax Invoice' }).isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
+    // The admin verifies the bank transfer.
+    const [account] = await db().select().from(users).where(eq(users.email, email));
+    const [company] = await db().select().from(companyProfiles).where(eq(companyProfiles.userId, account!.id));
+    const { body: detail } = await admin.agent.get(`/api/admin/companies/${company!.id}`).expect(200);
+    const invoice = detail.invoices.find((i: { number: string }) => i.number === number);
+    await admin.agent.post(`/api/admin/companies/${company!.id}/verify-payment`).send({ invoiceId: invoice.id, bankReference: 'FT26032200123' }).expect(200);
+
+    await page.goto(server.baseUrl);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Job Seeker Database' }).waitFor();
+    await page.getByText('Active Plan').waitFor();
+    await page.getByText(/Showing \d+ job seekers?/).waitFor();
+    expect(await page.getByText('Joseph Pending').count()).toBe(0);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    // Filters live behind a toggle on a phone; Apply Filters applies them, Clear resets them.
+    await page.getByRole('button', { name: 'Show filters' }).click();
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    await filters.getByRole('checkbox', { name: 'Security' }).check();
+    await filters.getByRole('checkbox', { name: 'Abu Dhabi, UAE' }).check();
+    await filters.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByText('Showing 1 job seeker', { exact: true }).waitFor();
+    const card = page.getByRole('article', { name: 'Joseph Mwangi' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Video Available');
+    expect(await card.textContent()).toContain('+3');
+
+    await page.getByRole('button', { name: 'Show filters' }).click();
+    await filters.getByRole('checkbox', { name: 'Dubai, UAE', exact: true }).check();
+    await filters.getByRole('checkbox', { name: 'Abu Dhabi, UAE' }).uncheck();
+    await filters.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByText('No job seekers match these filters.').waitFor();
+    await page.getByRole('button', { name: 'Show filters' }).click();
+    await filters.getByRole('button', { name: 'Clear' }).click();
+    await card.waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search job seekers' }).fill('night supervisor');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Showing 1 job seeker', { exact: true }).waitFor();
+    await card.getByRole('link', { name: 'Contact' }).click();
+
+    await page.waitForURL(`**/dashboard/candidates/${seeker.profile.id}`);
+    await page.getByRole('heading', { name: 'Joseph Mwangi' }).waitFor();
+    const played = await page.locator('video').evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+      await new Promise<void>((resolve) => element.addEventListener('timeupdate', () => element.currentTime > 0.1 && resolve()));
+      return element.currentTime;
+    });
+    expect(played).toBeGreaterThan(0.1);
+
+    const mailto = new URL((await page.getByRole('link', { name: 'Send E-mail' }).getAttribute('href'))!);
+    expect(mailto.protocol).toBe('mailto:');
+    expect(decodeURIComponent(mailto.pathname)).toBe(seeker.email);
+    expect(mailto.searchParams.get('subject')).toBe('Gulf Build Contracting LLC found your profile on Wazifa');
+    const whatsapp = new URL((await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href'))!);
+    expect(whatsapp.origin + whatsapp.pathname).toBe('https://wa.me/971501234567');
+    expect(whatsapp.searchParams.get('text')).toContain('this is Gulf Build Contracting LLC');
+
+    // The click is recorded before the link leaves; the WhatsApp page itself is not loaded here.
+    await page.route('https://wa.me/**', (route) => route.fulfill({ status: 204 }));
+    const recorded = page.waitForResponse((res) => res.url().endsWith(`/api/candidates/${seeker.profile.id}/contact`));
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('link', { name: 'WhatsApp' }).click();
+    expect((await recorded).status()).toBe(204);
+    await (await popup).close();
+
+    const cvHref = await page.getByRole('link', { name: 'Download CV' }).getAttribute('href');
+    const cv = await page.request.get(`${server.baseUrl}${cvHref}`);
+    expect(cv.status()).toBe(200);
+    expect(cv.headers()['content-disposition']).toMatch(/^attachment/);
+
+    await page.getByLabel('Private note').fill('Call about the night shift at the Mussafah warehouse.');
+    await page.getByRole('button', { name: 'Save to Shortlist' }).click();
+    await toast(page, 'Saved to your shortlist');
+    await page.getByRole('button', { name: 'Remove from Shortlist' }).waitFor();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    await page.getByRole('link', { name: 'Back to results' }).click();
+    await page.getByRole('link', { name: 'Saved candidates' }).click();
+    await page.getByRole('heading', { name: 'Saved Candidates' }).waitFor();
+    await page.getByText('Call about the night shift at the Mussafah warehouse.').waitFor();
+    await page.getByRole('article', { name: 'Joseph Mwangi' }).waitFor();
+
+    const events = await db()
+      .select()
+      .from(candidateEvents)
+      .where(and(eq(candidateEvents.companyId, company!.id), eq(candidateEvents.profileId, seeker.profile.id)));
+    expect(events.map((e) => e.type).sort()).toEqual(expect.arrayContaining(['contact', 'cv_download', 'view']));
+
+    expect(problems).toEqual([]);
+    await tracked.context.close();
+  });
+});

@@ -1,0 +1,312 @@
+// `npm run db:seed -- --profiles N [--seed S]`: realistic GCC job seekers for demos and benchmarks, written straight
+// into DATABASE_URL (or the embedded database, like `npm run db:migrate`) in batches.
+//
+// Deterministic: the same --seed gives the same people, ids and dates, so running it twice adds nothing the second
+// time (rows that exist are skipped). A different --seed adds a different crowd.
+//
+// The CV and video paths point to /objects/cv/<uuid> and /objects/video/<uuid> files that do not exist: no upload
+// record stands behind them, so the app answers 404 for them, and the clean-up of unused uploads ignores them.
+// Seeded accounts have no password: they are there to be found, not to sign in.
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { LANGUAGES, type INDUSTRIES, type LOCATIONS } from '#shared/constants.ts';
+import { jobSeekerProfiles, users } from '#shared/schema.ts';
+import type { Db } from '../server/db/client.ts';
+
+type Industry = (typeof INDUSTRIES)[number];
+type Language = (typeof LANGUAGES)[number];
+type Location = (typeof LOCATIONS)[number];
+
+/** A small, fast, seedable PRNG (mulberry32). */
+export function randomSource(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const chance = (p: number) => next() < p;
+  /** Picks by weight: [[value, weight], ...]. */
+  const weighted = <T>(entries: readonly (readonly [T, number])[]): T => {
+    const total = entries.reduce((sum, [, w]) => sum + w, 0);
+    let r = next() * total;
+    for (const [value, w] of entries) {
+      r -= w;
+      if (r < 0) return value;
+    }
+    return entries.at(-1)![0];
+  };
+  const uuid = () => {
+    const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
+    hex[12] = '4';
+    hex[16] = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+    const s = hex.join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  };
+  return { next, int, pick, chance, weighted, uuid };
+}
+type Random = ReturnType<typeof randomSource>;
+
+interface Community {
+  weight: number;
+  first: readonly string[];
+  last: readonly string[];
+  /** Languages of home, picked from besides English. */
+  languages: readonly (readonly [Language, number])[];
+  englishChance: number;
+}
+
+// The communities that make most of the Gulf's workforce, roughly by their share.
+const COMMUNITIES: readonly Community[] = [
+  {
+    // India (Kerala, Tamil Nadu, the north)
+    weight: 30,
+    first: ['Rahul', 'Anil', 'Suresh', 'Vijay', 'Arjun', 'Deepak', 'Manoj', 'Rajesh', 'Priya', 'Anjali', 'Lakshmi', 'Divya', 'Sreejith', 'Vishnu', 'Arun', 'Kavya', 'Meera', 'Ramesh', 'Sanjay', 'Nikhil', 'Jomon', 'Biju', 'Shibu', 'Reshma', 'Karthik', 'Senthil', 'Murugan', 'Selvi', 'Amit', 'Sunil'],
+    last: ['Nair', 'Menon', 'Pillai', 'Kumar', 'Sharma', 'Verma', 'Thomas', 'Varghese', 'Joseph', 'Kurian', 'Iyer', 'Reddy', 'Patel', 'Singh', 'Das', 'Krishnan', 'Subramanian', 'George', 'Mathew', 'Yadav'],
+    languages: [['Malayalam', 4], ['Hindi', 5], ['Tamil', 3], ['Urdu', 1]],
+    englishChance: 0.8,
+  },
+  {
+    // Pakistan
+    weight: 14,
+    first: ['Muhammad', 'Ali', 'Imran', 'Bilal', 'Usman', 'Hamza', 'Asif', 'Tariq', 'Zeeshan', 'Ayesha', 'Fatima', 'Sana', 'Waqas', 'Faisal', 'Naveed', 'Shahid'],
+    last: ['Khan', 'Ahmed', 'Hussain', 'Raza', 'Qureshi', 'Malik', 'Butt', 'Chaudhry', 'Iqbal', 'Shah', 'Abbasi', 'Mirza'],
+    languages: [['Urdu', 6], ['Hindi', 1]],
+    englishChance: 0.65,
+  },
+  {
+    // Bangladesh
+    weight: 10,
+    first: ['Rafiq', 'Karim', 'Jahid', 'Sohel', 'Mizanur', 'Abdur', 'Shahin', 'Rubel', 'Nasrin', 'Rina', 'Habib', 'Mamun'],
+    last: ['Rahman', 'Islam', 'Hossain', 'Uddin', 'Miah', 'Akter', 'Alam', 'Sarker', 'Chowdhury', 'Begum'],
+    languages: [['Bengali', 6], ['Hindi', 1], ['Urdu', 1]],
+    englishChance: 0.45,
+  },
+  {
+    // Nepal and Sri Lanka
+    weight: 7,
+    first: ['Bikash', 'Ramesh', 'Sujan', 'Prakash', 'Sita', 'Anita', 'Nuwan', 'Kasun', 'Chaminda', 'Dilani', 'Tharindu', 'Roshan'],
+    last: ['Gurung', 'Tamang', 'Thapa', 'Shrestha', 'Rai', 'Magar', 'Perera', 'Fernando', 'Silva', 'Jayasuriya', 'Bandara'],
+    languages: [['Hindi', 3], ['Other', 4], ['Tamil', 1]],
+    englishChance: 0.6,
+  },
+  {
+    // The Philippines
+    weight: 14,
+    first: ['Maria', 'Jose', 'Mark', 'John Paul', 'Mary Grace', 'Rowena', 'Jennifer', 'Ramon', 'Cristina', 'Joy', 'Ariel', 'Rodel', 'Lovely', 'Jerome', 'Angelica', 'Marvin'],
+    last: ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Dela Cruz', 'Villanueva', 'Ramos', 'Aquino', 'Castillo', 'Torres', 'Flores', 'Navarro'],
+    languages: [['Tagalog', 1]],
+    englishChance: 0.95,
+  },
+  {
+    // Egypt, the Levant, Sudan, Morocco
+    weight: 15,
+    first: ['Ahmed', 'Mohamed', 'Mahmoud', 'Omar', 'Youssef', 'Khaled', 'Hassan', 'Mostafa', 'Rami', 'Samer', 'Nour', 'Rania', 'Hala', 'Layla', 'Yasmin', 'Tarek', 'Osama', 'Fadi'],
+    last: ['Hassan', 'Ibrahim', 'Abdelrahman', 'El Sayed', 'Mansour', 'Haddad', 'Khalil', 'Nasser', 'Saleh', 'Fathy', 'Osman', 'Haddad', 'Al Amin', 'Benali'],
+    languages: [['Arabic', 1]],
+    englishChance: 0.55,
+  },
+  {
+    // East and West Africa
+    weight: 10,
+    first: ['Chinedu', 'Emeka', 'Oluwaseun', 'Ngozi', 'Kwame', 'Ama', 'Kofi', 'Wanjiru', 'Otieno', 'Achieng', 'Mercy', 'Grace', 'Samuel', 'Abebe', 'Tsegaye', 'Hiwot', 'Joseph', 'Faith'],
+    last: ['Okafor', 'Adeyemi', 'Okonkwo', 'Mensah', 'Boateng', 'Owusu', 'Mwangi', 'Kamau', 'Odhiambo', 'Wanjala', 'Tesfaye', 'Bekele', 'Nakato', 'Mugisha'],
+    languages: [['Other', 4], ['Arabic', 1]],
+    englishChance: 0.9,
+  },
+];
+
+const LOCATION_WEIGHTS: readonly (readonly [Location, number])[] = [
+  ['Dubai, UAE', 24], ['Abu Dhabi, UAE', 12], ['Sharjah, UAE', 9], ['Ajman, UAE', 4], ['Ras Al Khaimah, UAE', 3],
+  ['Fujairah, UAE', 2], ['Umm Al Quwain, UAE', 1], ['Riyadh, Saudi Arabia', 12], ['Jeddah, Saudi Arabia', 8],
+  ['Dammam, Saudi Arabia', 5], ['Doha, Qatar', 8], ['Manama, Bahrain', 3], ['Kuwait City, Kuwait', 5], ['Muscat, Oman', 4],
+];
+
+const INDUSTRY_WEIGHTS: readonly (readonly [Industry, number])[] = [
+  ['Construction', 18], ['Hospitality', 14], ['Retail', 12], ['Manufacturing', 7], ['Healthcare', 8],
+  ['Transportation', 11], ['Cleaning Services', 10], ['Security', 8], ['Warehouse', 9], ['Other', 3],
+];
+
+// A few words about the work, by industry: what people write on such profiles.
+const WORK: Record<Industry, readonly string[]> = {
+  Construction: ['Steel fixer on high-rise projects', 'Shuttering carpenter, formwork and scaffolding', 'Site foreman for villa and tower projects', 'Mason, block work and plastering', 'Electrician with fit-out and MEP experience', 'Plumber for residential and commercial sites', 'Heavy equipment operator, excavator and loader', 'Welder, certified 6G, pipelines and structures'],
+  Hospitality: ['Front desk agent in a five-star hotel', 'Commis chef, continental and Arabic cuisine', 'Barista and coffee shop supervisor', 'Waiter and banquet server', 'Housekeeping attendant and room supervisor', 'Guest relations with resort experience', 'Restaurant cashier and host'],
+  Retail: ['Sales associate in a fashion store', 'Cashier and customer service in a hypermarket', 'Store keeper and merchandiser', 'Mobile phone shop salesman', 'Visual merchandiser for mall outlets', 'Supermarket supervisor'],
+  Manufacturing: ['Machine operator on a packaging line', 'Quality inspector in a food factory', 'CNC operator and fitter', 'Production helper, aluminium and glass', 'Maintenance technician for plant equipment'],
+  Healthcare: ['Registered nurse with DHA licence', 'Caregiver for elderly patients at home', 'Pharmacy assistant', 'Dental assistant', 'Lab technician', 'Physiotherapy assistant'],
+  Transportation: ['Heavy truck driver with GCC licence', 'Light vehicle driver, company and school transport', 'Delivery rider with own motorbike', 'Bus driver for staff transport', 'Forklift driver', 'Limousine chauffeur with airport experience'],
+  'Cleaning Services': ['Cleaner for offices and villas', 'Housekeeping and deep cleaning', 'Cleaning supervisor for a facility company', 'Pest control technician', 'Laundry and ironing staff'],
+  Security: ['Security guard with SIRA licence', 'CCTV operator', 'Security supervisor for a mall', 'Event security and crowd control', 'Lifeguard and safety officer'],
+  Warehouse: ['Storekeeper with inventory systems', 'Picker and packer in a logistics centre', 'Warehouse assistant and loader', 'Inventory controller', 'Reach truck operator'],
+  Other: ['Office boy and tea maker', 'Gardener and landscaping helper', 'Tailor and alterations', 'Barber and hairdresser', 'Data entry and admin assistant', 'Nanny and housemaid'],
+};
+const EXTRAS = ['Ready to join immediately.', 'Transferable visa.', 'Visit visa, available now.', 'Hard working and punctual.', 'Good with customers.', 'Can work night shifts.', 'Own car and driving licence.', 'Team player, quick learner.', 'References available.', 'Looking for a long-term position.'];
+
+/** E.164 mobile numbers by country, as the profile form stores them. */
+function phoneFor(location: Location, random: Random): string {
+  const digits = (n: number) => Array.from({ length: n }, () => random.int(0, 9)).join('');
+  const country = location.split(', ')[1];
+  switch (country) {
+    case 'UAE':
+      return `+9715${random.pick(['0', '2', '4', '5', '6', '8'])}${digits(7)}`;
+    case 'Saudi Arabia':
+      return `+9665${random.pick(['0', '3', '4', '5', '6', '9'])}${digits(7)}`;
+    case 'Qatar':
+      return `+974${random.pick(['3', '5', '6', '7'])}${digits(7)}`;
+    case 'Bahrain':
+      return `+9733${random.pick(['3', '4', '6', '9'])}${digits(6)}`;
+    case 'Kuwait':
+      return `+965${random.pick(['5', '6', '9'])}${digits(7)}`;
+    default:
+      return `+9689${digits(7)}`;
+  }
+}
+
+function distinct<T>(pickOne: () => T, count: number): T[] {
+  const chosen = new Set<T>();
+  for (let tries = 0; chosen.size < count && tries < count * 10; tries++) chosen.add(pickOne());
+  return [...chosen];
+}
+
+export interface SeedOptions {
+  profiles: number;
+  seed?: number;
+  /** Rows per INSERT. */
+  batchSize?: number;
+  /** Profiles are created over the two years before this moment. */
+  until?: Date;
+  onProgress?: (done: number) => void;
+}
+
+export const DEFAULT_SEED_UNTIL = new Date('2026-11-01T00:00:00Z');
+const TWO_YEARS_MS = 2 * 365 * 24 * 3600 * 1000;
+
+/** Builds one job seeker and their profile. */
+function person(random: Random, seed: number, index: number, until: Date) {
+  const community = random.weighted(COMMUNITIES.map((c) => [c, c.weight] as const));
+  const firstName = random.pick(community.first);
+  const lastName = random.pick(community.last);
+  const location = random.weighted(LOCATION_WEIGHTS);
+  const industries = distinct(() => random.weighted(INDUSTRY_WEIGHTS), random.weighted([[1, 5], [2, 4], [3, 1]] as const)).sort();
+  const home = distinct(() => random.weighted(community.languages), random.chance(0.25) ? 2 : 1);
+  const languages = new Set<Language>(home);
+  if (random.chance(community.englishChance)) languages.add('English');
+  if (location !== 'Muscat, Oman' && random.chance(0.2)) languages.add('Arabic');
+  const years = random.chance(0.05) ? null : Math.min(30, Math.floor(random.next() ** 1.6 * 31));
+  const work = random.pick(WORK[industries[0]!]);
+  const where = location.split(', ')[0];
+  const bio = random.chance(0.04)
+    ? null
+    : [
+        years === null || years === 0 ? `${work}.` : `${work}, ${years} year${years === 1 ? '' : 's'} in the Gulf${random.chance(0.4) ? `, now in ${where}` : ''}.`,
+        ...(industries[1] ? [`Also worked in ${industries[1].toLowerCase()}.`] : []),
+        random.pick(EXTRAS),
+      ].join(' ');
+  // Most profiles are approved and visible; some wait for review, were refused, are suspended or hidden.
+  const status = random.weighted([['active', 88], ['pending', 7], ['rejected', 3], ['suspended', 2]] as const);
+  const createdAt = new Date(until.getTime() - Math.floor(random.next() * TWO_YEARS_MS));
+  const userId = random.uuid();
+  const profileId = random.uuid();
+  const hasVideo = random.chance(0.6);
+  const hasCv = random.chance(0.9);
+  return {
+    user: {
+      id: userId,
+      email: `${firstName}.${lastName}.${seed}.${index}@seed.example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+      firstName,
+      lastName,
+      role: 'job_seeker',
+      status,
+      emailVerifiedAt: createdAt,
+      createdAt,
+      updatedAt: createdAt,
+    },
+    profile: {
+      id: profileId,
+      userId,
+      fullName: `${firstName} ${lastName}`,
+      phone: phoneFor(location, random),
+      location,
+      industries,
+      languages: [...languages].sort((a, b) => LANGUAGES.indexOf(a) - LANGUAGES.indexOf(b)),
+      // Paths to files that do not exist (see the top of this file).
+      cvUrl: hasCv ? `/objects/cv/${random.uuid()}` : null,
+      videoUrl: hasVideo ? `/objects/video/${random.uuid()}` : null,
+      bio,
+      yearsOfExperience: years,
+      visibility: random.chance(0.05) ? 'hidden' : 'visible',
+      submittedAt: createdAt,
+      reviewedAt: status === 'pending' ? null : new Date(createdAt.getTime() + random.int(1, 24) * 3600 * 1000),
+      createdAt,
+      updatedAt: createdAt,
+    },
+  };
+}
+
+/** Inserts `profiles` job seekers (users and profiles) in batches; returns how many were new. */
+export async function seedProfiles(db: Db, options: SeedOptions): Promise<number> {
+  const seed = options.seed ?? 1;
+  const batchSize = options.batchSize ?? 1000;
+  const until = options.until ?? DEFAULT_SEED_UNTIL;
+  const random = randomSource(seed);
+  let inserted = 0;
+  for (let start = 0; start < options.profiles; start += batchSize) {
+    const people = Array.from({ length: Math.min(batchSize, options.profiles - start) }, (_, i) => person(random, seed, start + i, until));
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values(people.map((p) => p.user)).onConflictDoNothing();
+      const rows = await tx
+        .insert(jobSeekerProfiles)
+        .values(people.map((p) => p.profile))
+        .onConflictDoNothing()
+        .returning({ id: jobSeekerProfiles.id });
+      inserted += rows.length;
+    });
+    options.onProgress?.(Math.min(start + batchSize, options.profiles));
+  }
+  // Fresh statistics, so the planner knows the new rows at once (autovacuum would get there later).
+  await db.execute(sql`analyze users, job_seeker_profiles`);
+  return inserted;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      profiles: { type: 'string', default: '1000' },
+      seed: { type: 'string', default: '1' },
+      batch: { type: 'string', default: '1000' },
+    },
+  });
+  const profiles = Number(values.profiles);
+  const seed = Number(values.seed);
+  const batchSize = Number(values.batch);
+  if (!Number.isInteger(profiles) || profiles < 1) throw new Error('--profiles must be a positive whole number');
+  if (!Number.isInteger(seed)) throw new Error('--seed must be a whole number');
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 4000) throw new Error('--batch must be between 1 and 4000');
+
+  const { loadConfig } = await import('../server/config.ts');
+  const { openDatabase } = await import('../server/db/open.ts');
+  const { database, close } = await openDatabase(loadConfig());
+  try {
+    const started = Date.now();
+    const inserted = await seedProfiles(database.db, {
+      profiles,
+      seed,
+      batchSize,
+      onProgress: (done) => {
+        if (process.stdout.isTTY) process.stdout.write(`\r${done} / ${profiles}`);
+        else if (done % 10_000 === 0 || done === profiles) console.log(`${done} / ${profiles}`);
+      },
+    });
+    if (process.stdout.isTTY) process.stdout.write('\n');
+    console.log(`Seeded ${inserted} new job seekers (seed ${seed}; ${profiles - inserted} existed) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,54 @@
+// The Job Seeker Database API (DESIGN 4): the search, a candidate's page, contact events and the shortlist. Only for
+// companies with an active, unexpired subscription (requireActiveCompany: 401 signed out, 403 otherwise), and only
+// approved, visible profiles: any other id is answered 404, whatever the reason.
+import express from 'express';
+import { candidateSearchSchema, contactSchema, shortlistNoteSchema, type CandidateSearch } from '#shared/candidates.ts';
+import { requireActiveCompany } from '../auth/require-active-company.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
+import { validate, validateQuery } from '../http/validate.ts';
+import { createCandidateSearch, notFound, recordCandidateEvent, viewCandidate } from '../services/candidate-search.ts';
+import { listShortlist, removeFromShortlist, saveToShortlist } from '../services/shortlists.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const profileId = (value: unknown): string => {
+  if (typeof value !== 'string' || !UUID.test(value)) throw notFound();
+  return value.toLowerCase();
+};
+
+const byCompany = (req: express.Request) => req.company?.id;
+/** A person searching reads a page in seconds; this leaves room for quick paging and stops scraping (DESIGN 6). */
+export const SEARCH_LIMIT: RateLimitRule = { name: 'candidate-search', windowMs: 60_000, max: 120, key: byCompany };
+/** Candidate pages: the contact details are what a scraper wants. */
+export const VIEW_LIMIT: RateLimitRule = { name: 'candidate-view', windowMs: 60_000, max: 120, key: byCompany };
+
+export function candidatesRouter(ctx: { db: Db; clock: Clock }) {
+  const router = express.Router();
+  const search = createCandidateSearch(ctx.db);
+  const activeCompany = requireActiveCompany(ctx.db, ctx.clock);
+  router.use(['/candidates', '/shortlist'], activeCompany);
+
+  router.get('/candidates', rateLimit(ctx.db, ctx.clock, SEARCH_LIMIT), validateQuery(candidateSearchSchema), async (req, res) => {
+    res.json(await search.search(req.company!.id, res.locals.query as CandidateSearch));
+  });
+  router.get('/candidates/:id', rateLimit(ctx.db, ctx.clock, VIEW_LIMIT), async (req, res) => {
+    res.json(await viewCandidate(ctx.db, req.company!.id, profileId(req.params.id)));
+  });
+  router.post('/candidates/:id/contact', validate(contactSchema), async (req, res) => {
+    await recordCandidateEvent(ctx.db, req.company!.id, profileId(req.params.id), { type: 'contact', channel: req.body.channel });
+    res.status(204).end();
+  });
+
+  router.get('/shortlist', async (req, res) => {
+    res.json({ items: await listShortlist(ctx.db, req.company!.id) });
+  });
+  router.put('/shortlist/:profileId', validate(shortlistNoteSchema), async (req, res) => {
+    res.json(await saveToShortlist(ctx.db, req.company!.id, profileId(req.params.profileId), req.body.note));
+  });
+  router.delete('/shortlist/:profileId', async (req, res) => {
+    await removeFromShortlist(ctx.db, req.company!.id, profileId(req.params.profileId));
+    res.status(204).end();
+  });
+  return router;
+}

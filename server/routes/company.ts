@@ -1,0 +1,33 @@
+import express from 'express';
+import { insertCompanySchema } from '#shared/company.ts';
+import { requireRole, requireUser } from '../auth/current-user.ts';
+import { HttpError } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { getCompanyAccount, getInvoiceFor, onboardCompany, requestRenewal, type CompanyContext } from '../services/subscriptions.ts';
+
+/** The company's own account (DESIGN 4): onboarding with its first invoice, its invoices, and renewal. */
+export function companyRouter(ctx: CompanyContext & { mailer: { kick(): void } }) {
+  const router = express.Router();
+
+  // Before the role check: an administrator may read any invoice (the admin console opens them from here too).
+  router.get('/company/invoices/:id', requireUser, async (req, res, next) => {
+    if (!req.user!.isAdmin && req.user!.role !== 'company') return next(new HttpError(403, 'This is not available for your account type'));
+    res.set('Cache-Control', 'no-store').json(await getInvoiceFor(ctx.db, req.user!, req.params.id as string));
+  });
+
+  router.use('/company', requireRole('company'));
+  router.post('/company/profile', validate(insertCompanySchema), async (req, res) => {
+    const created = await onboardCompany(ctx, req.user!, req.body);
+    ctx.mailer.kick();
+    res.status(201).json(created);
+  });
+  router.get('/company/profile', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await getCompanyAccount(ctx.db, req.user!, ctx.clock.now()));
+  });
+  router.post('/company/renewal', async (req, res) => {
+    const renewal = await requestRenewal(ctx, req.user!);
+    ctx.mailer.kick();
+    res.status(201).json(renewal);
+  });
+  return router;
+}

@@ -1,0 +1,96 @@
+// The e-mail outbox in the admin console (issue: admin console, 6): what the product sent or will send, and a retry
+// for the e-mails the worker gave up on. In the embedded default this is where an operator reads them.
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AdminEmail, AdminEmailDetail, OUTBOX_STATUSES, Page } from '#shared/admin.ts';
+import { auditLog, emailOutbox, type OutboxEmail, type User } from '#shared/schema.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
+import { containsPattern, countAll, decodeUuidKey, exactTimestamp, olderThan, pageScope, toPage, totalOf, uuidParam } from './keyset.ts';
+
+type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+const NOT_FOUND = 'E-mail not found';
+
+function emailView(row: OutboxEmail): AdminEmail {
+  return {
+    id: row.id,
+    to: row.toAddress,
+    subject: row.subject,
+    template: row.template,
+    status: row.status as OutboxStatus,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+  };
+}
+
+// The list leaves out the bodies (they can be large); the detail has them.
+const { textBody: _text, htmlBody: _html, ...listColumns } = getTableColumns(emailOutbox);
+
+/**
+ * Newest first, by status (email_outbox_status_created_at_idx) and by any part of the recipient's address
+ * (email_outbox_to_address_trgm_idx, the same expression as here).
+ */
+export async function listEmails(db: Db, query: { status?: OutboxStatus; q?: string; cursor?: string; limit: number }): Promise<Page<AdminEmail>> {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(emailOutbox.status, query.status));
+  if (query.q) filters.push(sql`lower(${emailOutbox.toAddress}) like lower(${containsPattern(query.q)})`);
+  const matching = filters.length > 0 ? and(...filters) : undefined;
+  const scope = pageScope('emails', { status: query.status, q: query.q });
+  const cursor = query.cursor ? decodeUuidKey(query.cursor, scope) : undefined;
+  const where = cursor ? and(matching, olderThan(emailOutbox.createdAt, emailOutbox.id, cursor)) : matching;
+  const [rows, total] = await Promise.all([
+    db
+      .select({ ...listColumns, at: exactTimestamp(emailOutbox.createdAt) })
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(query.limit + 1),
+    totalOf(cursor, () => db.select({ total: countAll() }).from(emailOutbox).where(matching)),
+  ]);
+  return toPage(
+    rows,
+    { limit: query.limit, total, scope },
+    (r) => emailView({ ...r, textBody: '', htmlBody: null }),
+    (r) => ({ at: r.at, id: r.id }),
+  );
+}
+
+export async function getEmail(db: Db, rawId: unknown): Promise<AdminEmailDetail> {
+  const id = uuidParam(rawId, NOT_FOUND);
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  return { ...emailView(row), text: row.textBody, html: row.htmlBody };
+}
+
+/**
+ * A failed e-mail goes back to the queue as if new: pending, no attempts, due now (the caller then kicks the
+ * worker). Its last error moves to the audit row. Only failed ones: a pending one is still being tried, a sent
+ * one would go out twice.
+ */
+export async function retryEmail(ctx: { db: Db; clock: Clock }, admin: User, rawId: unknown): Promise<AdminEmail> {
+  const id = uuidParam(rawId, NOT_FOUND);
+  return ctx.db.transaction(async (tx) => {
+    // Locked, so the worker (which claims with SKIP LOCKED) and a second retry wait for this one.
+    const [row] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).for('update');
+    if (!row) throw new HttpError(404, NOT_FOUND);
+    if (row.status !== 'failed') throw new HttpError(409, 'Only failed e-mails can be retried');
+    const now = ctx.clock.now();
+    const [updated] = await tx
+      .update(emailOutbox)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null })
+      .where(eq(emailOutbox.id, id))
+      .returning();
+    await tx.insert(auditLog).values({
+      actorId: admin.id,
+      action: 'email.retry',
+      subjectType: 'email',
+      subjectId: id,
+      details: { to: row.toAddress, template: row.template, attempts: row.attempts, lastError: row.lastError },
+      at: now,
+    });
+    return emailView(updated!);
+  });
+}

@@ -1,0 +1,75 @@
+// A company's shortlist: candidates it saved, each with a private note (issue 5, item 8). Every query names the
+// company, so one company never reads or changes another's list.
+import { and, eq, sql } from 'drizzle-orm';
+import type { ShortlistEntry } from '#shared/candidates.ts';
+import { shortlists } from '#shared/schema.ts';
+import type { Db } from '../db/client.ts';
+import { notFound, summaryOf, visibleProfile } from './candidate-search.ts';
+
+interface EntryRow extends Record<string, unknown> {
+  id: string;
+  full_name: string;
+  location: string;
+  years_of_experience: number | null;
+  industries: string[];
+  languages: string[];
+  bio: string | null;
+  has_video: boolean;
+  note: string | null;
+  saved_at: string;
+}
+
+const entry = (row: EntryRow): ShortlistEntry => ({
+  id: row.id,
+  fullName: row.full_name,
+  location: row.location,
+  yearsOfExperience: row.years_of_experience,
+  industries: row.industries,
+  languages: row.languages,
+  summary: summaryOf(row.bio),
+  hasVideo: row.has_video,
+  avatarUrl: null,
+  shortlisted: true,
+  note: row.note,
+  savedAt: row.saved_at,
+});
+
+/** Saved candidates the company may still see, the newest saved first. An entry of a profile that was hidden or
+ *  suspended stays saved, out of sight, and shows again if the profile comes back. */
+function entries(db: Db, companyId: string, profileId?: string) {
+  return db.execute<EntryRow>(sql`
+    select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages, left(p.bio, 200) as bio,
+      p.video_url is not null as has_video, s.note,
+      to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as saved_at
+    from shortlists s
+    join job_seeker_profiles p on p.id = s.profile_id
+    where s.company_id = ${companyId} and ${visibleProfile(profileId ?? sql`s.profile_id`)}
+    order by s.created_at desc, s.profile_id desc`);
+}
+
+export async function listShortlist(db: Db, companyId: string): Promise<ShortlistEntry[]> {
+  const { rows } = await entries(db, companyId);
+  return rows.map(entry);
+}
+
+/**
+ * Saves a candidate, or changes the note of a saved one. No note keeps the note there is (saving twice does not
+ * wipe it); an empty note removes it.
+ */
+export async function saveToShortlist(db: Db, companyId: string, profileId: string, note: string | undefined): Promise<ShortlistEntry> {
+  const value = note === undefined ? undefined : note === '' ? null : note;
+  const saved = await db.execute(sql`
+    insert into shortlists (company_id, profile_id, note)
+    select ${companyId}, p.id, ${value ?? null} from job_seeker_profiles p where ${visibleProfile(profileId)}
+    on conflict (company_id, profile_id) do update set
+      note = ${value === undefined ? sql`shortlists.note` : sql`excluded.note`}, updated_at = now()
+    returning profile_id`);
+  if (saved.rows.length === 0) throw notFound();
+  const { rows } = await entries(db, companyId, profileId);
+  if (!rows[0]) throw notFound();
+  return entry(rows[0]);
+}
+
+export async function removeFromShortlist(db: Db, companyId: string, profileId: string): Promise<void> {
+  await db.delete(shortlists).where(and(eq(shortlists.companyId, companyId), eq(shortlists.profileId, profileId)));
+}
