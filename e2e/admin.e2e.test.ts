@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { jobSeekerWithProfile, signedInAgent, uploadVideo } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 import { recordMp4 } from './support/media.ts';
 
 const ADMIN = 'ops@wazifa.example';
@@ -25,8 +25,6 @@ afterAll(async () => {
 });
 
 const db = () => server.testDatabase.database.db;
-const toast = (page: Page, text: string) =>
-  page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: text }).first().waitFor();
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${server.baseUrl}/login`);
@@ -89,7 +87,7 @@ describe('the admin console', () => {
     expect(played).toBeGreaterThan(0.1);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Approve' }).click();
-    await toast(page, 'Maria Santos is approved');
+    await waitForToast(page, 'Maria Santos is approved');
     await page.waitForURL('**/admin/review');
 
     // Reject Ravi: not without a reason.
@@ -99,7 +97,7 @@ describe('the admin console', () => {
     await page.getByText('Please give the reason for the rejection').waitFor();
     await page.getByLabel(/Reason for rejection/).fill('Your video is too dark. Please record it again in daylight.');
     await page.getByRole('button', { name: 'Reject' }).click();
-    await toast(page, 'Ravi Kumar is rejected');
+    await waitForToast(page, 'Ravi Kumar is rejected');
 
     // Verify the company's bank transfer.
     await page.getByRole('link', { name: /Companies/ }).click();
@@ -111,7 +109,7 @@ describe('the admin console', () => {
     await page.getByText('Please enter the bank reference of the transfer').waitFor();
     await page.getByLabel(/Bank reference/).fill('FT26032200777');
     await page.getByRole('button', { name: 'Verify and activate' }).click();
-    await toast(page, 'Doha Hotels Group is active');
+    await waitForToast(page, 'Doha Hotels Group is active');
     await page.getByText('No invoice is waiting for payment.').waitFor();
 
     // The approval e-mail, as the outbox holds it.

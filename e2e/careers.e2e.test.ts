@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { careerApplications, emailOutbox, objects } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, type TrackedPage } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast, type TrackedPage } from './support/browser.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -66,12 +66,6 @@ async function done({ context, problems }: TrackedPage, expected?: RegExp) {
   await context.close();
 }
 
-/** The toast now showing with this title (one at a time, SPEC 9), and its text. */
-async function toastText(page: Page, title: string): Promise<string> {
-  const toast = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: title });
-  await toast.waitFor();
-  return (await toast.textContent()) ?? '';
-}
 
 /** The resume button, in the group named by its legend; it reads Upload Resume, then Uploaded. */
 const resumeButton = (page: Page) => page.getByRole('group', { name: 'Resume' }).getByRole('button').first();
@@ -147,7 +141,7 @@ describe('careers page', () => {
     page.on('request', (req) => req.url().includes('/api/career') && sent.push(`${req.method()} ${req.url()}`));
     await page.goto(`${server.baseUrl}/careers`);
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    expect(await toastText(page, 'Missing Information')).toContain(MISSING);
+    expect(await waitForToast(page, 'Missing Information')).toContain(MISSING);
     await page.getByText('Please enter your full name').waitFor();
     await page.getByText('Please enter your e-mail address').waitFor();
     await page.getByText('Please upload your resume').waitFor();
@@ -182,7 +176,7 @@ describe('careers page', () => {
     const acl = page.waitForResponse((res) => res.url().endsWith('/api/career/resume-acl'));
     await dialog.locator('input.uppy-Dashboard-input[name="files[]"]').first().setInputFiles(pdfPath);
     expect((await acl).status()).toBe(200);
-    await toastText(page, 'Resume uploaded successfully');
+    await waitForToast(page, 'Resume uploaded successfully');
     await page.getByRole('button', { name: 'Replace file' }).waitFor();
     expect(await resumeButton(page).textContent()).toBe('Uploaded');
     await dialog.waitFor({ state: 'hidden' });
@@ -194,7 +188,7 @@ describe('careers page', () => {
     const response = await submitted;
     expect(response.status()).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    expect(await toastText(page, 'Application Submitted')).toContain(SUCCESS);
+    expect(await waitForToast(page, 'Application Submitted')).toContain(SUCCESS);
 
     // Every field is empty again, the resume too.
     expect(await fieldValues(page)).toEqual(['', '', '', '', '']);
@@ -233,7 +227,7 @@ describe('careers page', () => {
     const acl = page.waitForResponse((res) => res.url().endsWith('/api/career/resume-acl'));
     await chooseResume(page, fakePdfPath);
     expect((await acl).status()).toBe(400);
-    expect(await toastText(page, 'Upload Error')).toContain('Please upload a PDF, DOC or DOCX file');
+    expect(await waitForToast(page, 'Upload Error')).toContain('Please upload a PDF, DOC or DOCX file');
     await expect.poll(() => resumeButton(page).textContent()).toBe('Upload Resume');
     await expect.poll(() => resumeButton(page).isEnabled()).toBe(true);
     // The refused file is gone from storage and database.
@@ -250,7 +244,7 @@ describe('careers page', () => {
     // The upload URL cannot be had: SPEC 8's message; the dialog keeps the file for a retry.
     await page.route('**/api/career/resume-upload', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), { times: 1 });
     await chooseResume(page, pdfPath);
-    expect(await toastText(page, 'Upload Error')).toContain('Failed to initialize resume upload. Please try again.');
+    expect(await waitForToast(page, 'Upload Error')).toContain('Failed to initialize resume upload. Please try again.');
     const dialog = page.locator('.uppy-Dashboard-inner[role="dialog"]');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -260,13 +254,13 @@ describe('careers page', () => {
     await fillApplicant(page, { name: 'Omar Haddad', email });
     await resumeButton(page).click();
     await dialog.getByRole('button', { name: 'Retry upload' }).click();
-    await toastText(page, 'Resume uploaded successfully');
+    await waitForToast(page, 'Resume uploaded successfully');
     await expect.poll(() => resumeButton(page).textContent()).toBe('Uploaded');
 
     // The application cannot be sent the first time.
     await page.route('**/api/career-application', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), { times: 1 });
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    expect(await toastText(page, 'Submission Failed')).toContain('Failed to submit application. Please try again.');
+    expect(await waitForToast(page, 'Submission Failed')).toContain('Failed to submit application. Please try again.');
     expect(await fieldValues(page)).toEqual([
       'Omar Haddad',
       email,
@@ -277,7 +271,7 @@ describe('careers page', () => {
     expect(await resumeButton(page).textContent()).toBe('Uploaded');
 
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    expect(await toastText(page, 'Application Submitted')).toContain(SUCCESS);
+    expect(await waitForToast(page, 'Application Submitted')).toContain(SUCCESS);
     expect(await fieldValues(page)).toEqual(['', '', '', '', '']);
     expect(await db().query.careerApplications.findFirst({ where: eq(careerApplications.email, email) })).toMatchObject({ name: 'Omar Haddad' });
     // The two refusals were made up by this test: the browser logs each failed load, and Uppy's default logger

@@ -1,25 +1,17 @@
 // A company signs up, onboards, sees its tax invoice and Account Under Review; once the admin verifies the payment it
 // searches the Job Seeker Database, finds an approved job seeker, watches the video, contacts them and saves them.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { candidateEvents, companyProfiles, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
-import { jobSeekerWithProfile, signedInAgent, uploadVideo } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+import { jobSeekerWithProfile, SELLER_ENV, signedInAgent, uploadVideo } from '../server/test/fixtures.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 import { recordMp4 } from './support/media.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
-const SELLER_ENV = {
-  SELLER_NAME: 'Wazifa Technologies FZ-LLC',
-  SELLER_ADDRESS: 'Office 1204, Tower B, Business Bay, Dubai, United Arab Emirates',
-  SELLER_TRN: '100234567890003',
-  SELLER_IBAN: 'AE070331234567890123456',
-  SELLER_BANK_NAME: 'Emirates Example Bank',
-  SELLER_SWIFT: 'EBILAEAD',
-};
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startTestServer({ env: { ...SELLER_ENV, TRUST_PROXY: 'loopback' } })]);
@@ -30,8 +22,6 @@ afterAll(async () => {
 });
 
 const db = () => server.testDatabase.database.db;
-const toast = (page: Page, text: string) =>
-  page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: text }).first().waitFor();
 
 describe('a company', () => {
   it('onboards, pays by bank transfer, then finds, watches, contacts and saves an approved job seeker', async () => {
@@ -71,7 +61,7 @@ describe('a company', () => {
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: 'Continue to Invoice' }).click();
-    await toast(page, 'is ready. Pay it by bank transfer');
+    await waitForToast(page, 'is ready. Pay it by bank transfer');
     await page.waitForURL('**/pending');
     await page.getByRole('heading', { name: 'Account Under Review' }).waitFor();
     const pendingText = await page.locator('main').textContent();
@@ -169,7 +159,7 @@ describe('a company', () => {
 
     await page.getByLabel('Private note').fill('Call about the night shift at the Mussafah warehouse.');
     await page.getByRole('button', { name: 'Save to Shortlist' }).click();
-    await toast(page, 'Saved to your shortlist');
+    await waitForToast(page, 'Saved to your shortlist');
     await page.getByRole('button', { name: 'Remove from Shortlist' }).waitFor();
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);

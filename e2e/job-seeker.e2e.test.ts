@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobSeekerProfiles, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 import { onePagePdf, recordMp4 } from './support/media.ts';
 
 let browser: Browser;
@@ -35,9 +35,6 @@ afterAll(async () => {
 });
 
 const db = () => server.testDatabase.database.db;
-/** Waits for the toast (one at a time, SPEC 9) that says `text`. */
-const toast = (page: Page, text: string) =>
-  page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: text }).first().waitFor();
 
 /** Opens the Uppy dialog with the CV button and gives it a file. */
 async function uploadCv(page: Page, file: string) {
@@ -91,32 +88,32 @@ describe('a new job seeker', () => {
     await page.getByLabel('Phone Number').fill('050 123 4567');
 
     await page.getByRole('button', { name: 'Create Profile' }).click();
-    await toast(page, 'Please upload your CV');
+    await waitForToast(page, 'Please upload your CV');
     await page.getByText('Missing CV').first().waitFor();
 
     // A PNG named .pdf is refused by the server after the upload; the button stays as it was.
     await uploadCv(page, files.png);
-    await toast(page, 'Please upload a PDF, DOC or DOCX file');
+    await waitForToast(page, 'Please upload a PDF, DOC or DOCX file');
     await page.getByRole('button', { name: 'Upload CV' }).waitFor();
 
     await uploadCv(page, files.pdf);
-    await toast(page, 'CV uploaded successfully');
+    await waitForToast(page, 'CV uploaded successfully');
     await page.getByRole('button', { name: 'Uploaded' }).waitFor();
 
     await page.getByRole('button', { name: 'Create Profile' }).click();
-    await toast(page, 'Please upload your introduction video');
+    await waitForToast(page, 'Please upload your introduction video');
 
     // A text file named .mp4 passes the browser's type check but not the server's.
     const videoInput = page.getByLabel('Introduction Video');
     await videoInput.setInputFiles(files.fakeMp4);
-    await toast(page, 'Please upload an MP4, MOV, or AVI file');
+    await waitForToast(page, 'Please upload an MP4, MOV, or AVI file');
 
     await videoInput.setInputFiles(files.mp4);
-    await toast(page, 'Video uploaded to Vimeo successfully');
+    await waitForToast(page, 'Video uploaded to Vimeo successfully');
     await page.getByText('Uploaded: introduction.mp4').waitFor();
 
     await page.getByRole('button', { name: 'Create Profile' }).click();
-    await toast(page, 'Your profile has been created successfully!');
+    await waitForToast(page, 'Your profile has been created successfully!');
     await page.waitForURL('**/pending');
     await page.getByRole('heading', { name: 'Profile Under Review' }).waitFor();
     await page.getByText('Pending Activation').waitFor();
@@ -155,11 +152,11 @@ describe('a new job seeker', () => {
     const visibility = page.getByRole('switch', { name: 'Show my profile to companies' });
     expect(await visibility.getAttribute('aria-checked')).toBe('true');
     await visibility.click();
-    await toast(page, 'Your profile is hidden from companies.');
+    await waitForToast(page, 'Your profile is hidden from companies.');
     await page.waitForFunction(() => document.querySelector('[role=switch]')?.getAttribute('aria-checked') === 'false');
     expect((await db().select().from(jobSeekerProfiles).where(eq(jobSeekerProfiles.id, profile!.id)))[0]!.visibility).toBe('hidden');
     await visibility.click();
-    await toast(page, 'Companies can find your profile again.');
+    await waitForToast(page, 'Companies can find your profile again.');
 
     // An edit of the approved profile goes back to review.
     await page.getByRole('link', { name: 'Edit Profile' }).click();
@@ -167,7 +164,7 @@ describe('a new job seeker', () => {
     await page.getByText('Saving changes sends your profile back to our team for review.').waitFor();
     await page.getByLabel(/About You/).fill('Front desk, guest relations and now barista too.');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(page, 'Your profile has been updated and sent for review.');
+    await waitForToast(page, 'Your profile has been updated and sent for review.');
     await page.waitForURL('**/pending');
     const [after] = await db().select().from(users).where(eq(users.id, account!.id));
     expect(after!.status).toBe('pending');

@@ -65,3 +65,10 @@ export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/** Waits for the toast (one at a time, SPEC 9) that says `text`, and answers all it says. */
+export async function waitForToast(page: Page, text: string): Promise<string> {
+  const toast = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: text }).first();
+  await toast.waitFor();
+  return (await toast.textContent()) ?? '';
+}

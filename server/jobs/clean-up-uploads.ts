@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import type { VideoHost } from '../video/video-host.ts';
+import { startPeriodicJob } from './periodic.ts';
 
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -45,27 +46,14 @@ export async function cleanUpUnusedUploads(ctx: CleanUpContext, batchSize = 100)
 
 /** Runs the clean-up now and then every `intervalMs` (default hourly) until stopped. */
 export function startUploadCleanUp(ctx: CleanUpContext & { logger: Logger; intervalMs?: number }) {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= (async () => {
-      try {
-        let removed = 0;
-        for (let batch = await cleanUpUnusedUploads(ctx); batch > 0; batch = await cleanUpUnusedUploads(ctx)) removed += batch;
-        if (removed > 0) ctx.logger.info({ removed }, 'removed unused uploads');
-      } catch (err) {
-        ctx.logger.error({ err }, 'clean-up of unused uploads failed');
-      }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  run();
-  const timer = setInterval(run, ctx.intervalMs ?? 60 * 60 * 1000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob({
+    name: 'clean-up of unused uploads',
+    logger: ctx.logger,
+    intervalMs: ctx.intervalMs ?? 60 * 60 * 1000,
+    run: async () => {
+      let removed = 0;
+      for (let batch = await cleanUpUnusedUploads(ctx); batch > 0; batch = await cleanUpUnusedUploads(ctx)) removed += batch;
+      if (removed > 0) ctx.logger.info({ removed }, 'removed unused uploads');
     },
-  };
+  });
 }

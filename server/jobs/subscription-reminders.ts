@@ -20,6 +20,7 @@ import type { Db } from '../db/client.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { subscriptionExpiredTemplate, subscriptionReminderTemplate } from '../mail/company-templates.ts';
 import { lastDayBefore } from '../services/invoices.ts';
+import { startPeriodicJob } from './periodic.ts';
 
 export const REMINDER_DAYS = [7, 1] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -152,29 +153,16 @@ export async function runSubscriptionLifecycle(ctx: SubscriptionJobContext, batc
 export function startSubscriptionReminders(
   ctx: SubscriptionJobContext & { logger: Logger; mailer?: { kick(): void }; intervalMs?: number },
 ) {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= (async () => {
-      try {
-        const result = await runSubscriptionLifecycle(ctx);
-        if (result.expired + result.reminded > 0) {
-          ctx.logger.info(result, 'subscriptions expired and reminded');
-          ctx.mailer?.kick();
-        }
-      } catch (err) {
-        ctx.logger.error({ err }, 'subscription lifecycle run failed');
+  return startPeriodicJob({
+    name: 'subscription lifecycle run',
+    logger: ctx.logger,
+    intervalMs: ctx.intervalMs ?? 60 * 60 * 1000,
+    run: async () => {
+      const result = await runSubscriptionLifecycle(ctx);
+      if (result.expired + result.reminded > 0) {
+        ctx.logger.info(result, 'subscriptions expired and reminded');
+        ctx.mailer?.kick();
       }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  run();
-  const timer = setInterval(run, ctx.intervalMs ?? 60 * 60 * 1000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
-  };
+  });
 }

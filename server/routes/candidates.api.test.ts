@@ -505,6 +505,18 @@ describe('CV and video files for companies', () => {
     expect(events.map((e) => e.type)).toEqual(['cv_download']);
   });
 
+  it('opens a PDF CV in the browser when asked (?view=inline), with a policy that lets the PDF viewer run', async () => {
+    const c = await company(testApp);
+    const view = await c.agent.get(`${rahul.profile.cvUrl}?view=inline`).buffer(true);
+    expect(view.status).toBe(200);
+    expect(view.headers['content-disposition']).toBe('inline');
+    expect(view.headers['content-type']).toBe('application/pdf');
+    expect(view.headers['content-security-policy']).toBe("default-src 'none'; object-src 'self'");
+    // Anything else asked for inline still downloads.
+    const other = await c.agent.get(`${rahul.profile.cvUrl}?view=embed`);
+    expect(other.headers['content-disposition']).toMatch(/^attachment/);
+  });
+
   it('answers 404 to pending and expired companies and to other job seekers, and 401 to anonymous callers', async () => {
     const others = [await company(testApp, 'pending_payment'), await company(testApp, 'expired'), await signedInAgent(testApp, { role: 'job_seeker' })];
     for (const other of others) {

@@ -12,7 +12,7 @@ import { requireActiveCompany } from '../auth/require-active-company.ts';
 import { sessionMiddleware } from '../auth/session.ts';
 import { issueInvoice } from '../services/invoices.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { SELLER_ENV, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 
 // A clock each test sets; sessions are allowed to live long enough for the jumps in time below.
 let current = new Date('2026-01-31T08:00:00Z');
@@ -21,14 +21,6 @@ const setClock = (iso: string) => {
   current = new Date(iso);
 };
 
-const SELLER_ENV = {
-  SELLER_NAME: 'Wazifa Technologies FZ-LLC',
-  SELLER_ADDRESS: 'Office 1204, Tower B, Business Bay, Dubai, United Arab Emirates',
-  SELLER_TRN: '100234567890003',
-  SELLER_IBAN: 'AE070331234567890123456',
-  SELLER_BANK_NAME: 'Emirates Example Bank',
-  SELLER_SWIFT: 'EBILAEAD',
-};
 
 let testApp: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAgent>>;

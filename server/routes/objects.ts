@@ -92,10 +92,11 @@ export function objectFilesRouter(ctx: UploadContext) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader(
-      'Content-Disposition',
-      row.kind === 'video' ? 'inline' : `attachment; filename="${row.kind}-${row.id.slice(0, 8)}"`,
-    );
+    // Videos play in the page; a PDF may be opened in the browser's viewer (?view=inline); the rest downloads.
+    const inline = row.kind === 'video' || (req.query.view === 'inline' && row.contentType === 'application/pdf');
+    res.setHeader('Content-Disposition', inline ? 'inline' : `attachment; filename="${row.kind}-${row.id.slice(0, 8)}"`);
+    // The browser's PDF viewer is a plugin: the app's page policy (object-src 'none') would stop it.
+    if (inline && row.kind !== 'video') res.setHeader('Content-Security-Policy', "default-src 'none'; object-src 'self'");
     const range = parseRange(req.headers.range, size);
     if (range === 'unsatisfiable') {
       res.setHeader('Content-Range', `bytes */${size}`);

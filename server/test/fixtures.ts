@@ -69,3 +69,13 @@ export async function jobSeekerWithProfile(testApp: TestApp, overrides: Partial<
   if (res.status !== 201) throw new Error(`profile failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...seeker, profile: res.body as { id: string; cvUrl: string; videoUrl: string } };
 }
+
+/** Seller details for invoices in tests (the defaults are placeholders marked "Example"). */
+export const SELLER_ENV = {
+  SELLER_NAME: 'Wazifa Technologies FZ-LLC',
+  SELLER_ADDRESS: 'Office 1204, Tower B, Business Bay, Dubai, United Arab Emirates',
+  SELLER_TRN: '100234567890003',
+  SELLER_IBAN: 'AE070331234567890123456',
+  SELLER_BANK_NAME: 'Emirates Example Bank',
+  SELLER_SWIFT: 'EBILAEAD',
+};

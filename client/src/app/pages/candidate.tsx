@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import { ArrowLeft, Download, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Detail } from '@/components/ui/detail';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { VideoPlayer } from '@/components/ui/video-player';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -14,15 +14,6 @@ import { useCandidate } from '@/features/candidates/api/get-candidate';
 import { ContactActions } from '@/features/candidates/components/contact-actions';
 import { InitialsAvatar } from '@/features/candidates/components/initials-avatar';
 import { ShortlistControl } from '@/features/candidates/components/shortlist-control';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-0.5 font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 export default function CandidatePage() {
   const { t } = useTranslation('candidates');

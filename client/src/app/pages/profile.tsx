@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, Clock, Download, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -6,6 +5,7 @@ import type { ReviewStatus } from '#shared/profile.ts';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Detail } from '@/components/ui/detail';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { VideoPlayer } from '@/components/ui/video-player';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -19,15 +19,6 @@ const STATUS_STYLE: Record<ReviewStatus, { icon: typeof Clock; className: string
   rejected: { icon: AlertTriangle, className: 'bg-red-50 text-red-900 border-red-200' },
   suspended: { icon: AlertTriangle, className: 'bg-slate-100 text-slate-900 border-slate-300' },
 };
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-0.5 font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 export default function ProfilePage() {
   const { t } = useTranslation('profile');

@@ -1,31 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Input } from '@/components/ui/field';
 import { useCompanyList } from '../api/list-companies';
-import { FilterTabs, PagedList, when } from './paged-list';
+import { FilterTabs, PagedList, SearchBox, when } from './paged-list';
 
 const STATUSES = ['', 'pending_payment', 'active', 'expired', 'suspended'] as const;
 
 export function CompanyList() {
   const { t, i18n } = useTranslation('admin');
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('pending_payment');
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const query = useCompanyList({ status: status || undefined, q: q || undefined });
   return (
     <>
       <FilterTabs label={t('companies.filter')} value={status} onChange={setStatus} options={STATUSES.map((value) => ({ value, label: t(`companies.status.${value || 'all'}`) }))} />
-      <form
-        role="search"
-        className="mb-4 max-w-md"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQ(draft.trim());
-        }}
-      >
-        <Input type="search" aria-label={t('companies.search')} placeholder={t('companies.search')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
-      </form>
+      <SearchBox label={t('companies.search')} onSearch={setQ} />
       <PagedList query={query} empty={t('companies.empty')}>
         {(items) => (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -10,7 +9,7 @@ import type { AdminEmail } from '#shared/admin.ts';
 import { useAdminEmail } from '../api/get-email';
 import { useEmailList } from '../api/list-emails';
 import { useRetryEmail } from '../api/retry-email';
-import { FilterTabs, PagedList, when } from './paged-list';
+import { FilterTabs, PagedList, SearchBox, when } from './paged-list';
 
 function EmailRow({ email }: { email: AdminEmail }) {
   const { t, i18n } = useTranslation('admin');
@@ -49,22 +48,12 @@ function EmailRow({ email }: { email: AdminEmail }) {
 export function EmailList() {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState<'' | 'pending' | 'sent' | 'failed'>('');
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const query = useEmailList({ status: status || undefined, q: q || undefined });
   return (
     <>
       <FilterTabs label={t('emails.filter')} value={status} onChange={setStatus} options={(['', 'pending', 'sent', 'failed'] as const).map((value) => ({ value, label: t(`emails.status.${value || 'all'}`) }))} />
-      <form
-        role="search"
-        className="mb-4 max-w-md"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQ(draft.trim());
-        }}
-      >
-        <Input type="search" aria-label={t('emails.search')} placeholder={t('emails.search')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
-      </form>
+      <SearchBox label={t('emails.search')} onSearch={setQ} />
       <PagedList query={query} empty={t('emails.empty')}>
         {(items) => <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">{items.map((email) => <EmailRow key={email.id} email={email} />)}</ul>}
       </PagedList>

@@ -1,9 +1,10 @@
 // Loading, error, empty and "show more" for any console list.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '#shared/admin.ts';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 
@@ -68,4 +69,21 @@ export function FilterTabs<V extends string>({ label, options, value, onChange }
 
 export function when(iso: string | null | undefined, locale: string): string {
   return iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
+}
+
+/** A search box that applies its text when submitted (Enter). */
+export function SearchBox({ label, onSearch }: { label: string; onSearch: (text: string) => void }) {
+  const [draft, setDraft] = useState('');
+  return (
+    <form
+      role="search"
+      className="mb-4 max-w-md"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(draft.trim());
+      }}
+    >
+      <Input type="search" aria-label={label} placeholder={label} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
+    </form>
+  );
 }

@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/field';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { useUserList } from '../api/list-users';
 import { useSetUserAdmin } from '../api/set-user-admin';
 import { useSetUserSuspension } from '../api/set-user-suspension';
-import { PagedList, when } from './paged-list';
+import { PagedList, SearchBox, when } from './paged-list';
 
 export function UserList() {
   const { t, i18n } = useTranslation('admin');
   const { user: me } = useCurrentUser();
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const query = useUserList({ q: q || undefined });
   const suspension = useSetUserSuspension();
@@ -21,16 +19,7 @@ export function UserList() {
   const failed = (error: unknown) => toast({ variant: 'destructive', title: t('users.failed'), description: errorMessage(error, t('users.failed')) });
   return (
     <>
-      <form
-        role="search"
-        className="mb-4 max-w-md"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQ(draft.trim());
-        }}
-      >
-        <Input type="search" aria-label={t('users.search')} placeholder={t('users.search')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
-      </form>
+      <SearchBox label={t('users.search')} onSearch={setQ} />
       <PagedList query={query} empty={t('users.empty')}>
         {(items) => (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
