@@ -1,7 +1,7 @@
 // `npm run bench`: the Job Seeker Database search at 100,000 profiles (issue 5). Starts a throwaway embedded
 // PostgreSQL, migrates, seeds the profiles (scripts/seed.ts), starts the app in a child process (createApp on a
-// loopback port, local drivers, the default pool of 10 connections), signs up active companies, then measures a fixed
-// mix of GET /api/candidates queries under autocannon with 50 connections, and the same queries run straight through
+// loopback port, local drivers, a pool of DATABASE_POOL_MAX connections, 10 by default), signs up active companies,
+// then measures a fixed mix of GET /api/candidates queries under autocannon with 50 connections, and the same queries run straight through
 // pg with 50 clients: p50/p95/p99 latency, requests per second and the API/SQL ratio.
 //
 // Options: --profiles N (100000), --seconds S per run (12), --connections C (50), --companies N (300).
@@ -66,6 +66,7 @@ async function serve() {
     SESSION_SECRET,
     // Each company signs up from an address of its own (X-Forwarded-For from loopback), as real companies do.
     TRUST_PROXY: 'loopback',
+    DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX,
   });
   const database = createDatabase(config.databaseUrl!, { max: config.databasePoolMax });
   const storage = createLocalStorage({ root: path.join(dataDir, 'objects'), secret: SESSION_SECRET, clock: systemClock });

@@ -109,7 +109,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Who is asking matters for the API and for files; not for the client's static assets.
   app.use(
     ['/api', '/objects'],
-    sessionMiddleware({ pool: database.pool, secret: config.sessionSecret, idleMs: config.sessionIdleMs }),
+    sessionMiddleware({ database, secret: config.sessionSecret, idleMs: config.sessionIdleMs }),
     loadCurrentUser(database.db, clock, config.sessionAbsoluteMs),
   );
   const uploads = { db: database.db, storage: deps.storage, clock };

@@ -1,28 +1,53 @@
 import type { RequestHandler } from 'express';
-import { eq } from 'drizzle-orm';
-import { users } from '#shared/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { companyProfiles, users, type CompanyProfile } from '#shared/schema.ts';
 import type { Role } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { signOut } from './session.ts';
 
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /**
+       * A company account's company profile (null while it has none), read with the user in the same query; what
+       * requireActiveCompany checks. Undefined for other accounts and signed-out callers.
+       */
+      userCompany?: CompanyProfile | null;
+    }
+  }
+}
+
+/** The user and, for a company account, its company profile, in one prepared query (planned once per connection). */
+const prepareUserQuery = (db: Db) =>
+  db
+    .select({ user: users, company: companyProfiles })
+    .from(users)
+    .leftJoin(companyProfiles, and(eq(companyProfiles.userId, users.id), eq(users.role, 'company')))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('current_user');
+
 /**
  * Loads the signed-in user on every request. A session ends here when its user is gone or suspended,
  * its version is old (password reset) or it outlived the absolute lifetime.
  */
 export function loadCurrentUser(db: Db, clock: Clock, absoluteMs: number): RequestHandler {
+  const query = prepareUserQuery(db);
   return async (req, _res, next) => {
     try {
       const userId = req.session?.userId;
       if (!userId) return next();
-      const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+      const [row] = await query.execute({ id: userId });
+      const user = row?.user;
       const tooOld = clock.now().getTime() - (req.session.signedInAt ?? 0) > absoluteMs;
       if (!user || user.status === 'suspended' || user.sessionVersion !== req.session.version || tooOld) {
         await signOut(req);
         return next();
       }
       req.user = user;
+      if (user.role === 'company') req.userCompany = row.company;
       next();
     } catch (err) {
       next(err);

@@ -26,7 +26,9 @@ export function requireActiveCompany(db: Db, clock: Clock): RequestHandler {
     try {
       if (!req.user) throw new HttpError(401, 'Please sign in to continue');
       if (req.user.role !== 'company') throw new HttpError(403, 'This is not available for your account type');
-      const company = await db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, req.user.id) });
+      // Read with the user by loadCurrentUser, earlier in this request; looked up here only where it was not.
+      const company =
+        req.userCompany !== undefined ? req.userCompany : await db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, req.user.id) });
       if (!company || !hasDatabaseAccess(company, clock.now())) {
         throw new HttpError(403, 'Your subscription is not active. Please renew it to search job seekers.');
       }

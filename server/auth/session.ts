@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Request } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
-import type pg from 'pg';
 import type { User } from '#shared/schema.ts';
+import type { Database } from '../db/client.ts';
 
 declare module 'express-session' {
   interface SessionData {
@@ -33,15 +33,87 @@ type DbUser = User;
 
 export const SESSION_COOKIE = 'wazifa.sid';
 
-export function sessionMiddleware(options: { pool: pg.Pool; secret: string; idleMs: number }) {
+/**
+ * How far the stored idle deadline (`sessions.expire`) may lag behind the real one before a request moves it: a
+ * session in use is written at most about once a minute instead of on every request, and may end up to a minute
+ * before its idle lifetime is up. The cookie's own expiry still moves on every response (rolling).
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/** How many sessions' stored deadlines are remembered between the read and the touch of a request. */
+const REMEMBERED_EXPIRIES = 10_000;
+
+export function sessionMiddleware(options: { database: Database; secret: string; idleMs: number }) {
   const PgStore = connectPgSimple(session);
+  const { pool } = options.database;
+  const touchPool = options.database.asyncCommit.pool;
+
+  /**
+   * connect-pg-simple, with the touch every unchanged session gets at the end of a request made cheap: the read also
+   * returns the stored deadline, and the touch writes only when it lags by SESSION_TOUCH_INTERVAL_MS or more, through
+   * the asynchronous-commit pool (a touch lost in a crash only shortens a session). Reads, new sessions and sign-outs
+   * stay on the durable pool.
+   */
+  class SessionStore extends PgStore {
+    /** The `expire` (ms) each session had when a request read it, for that request's touch. */
+    readonly #expiries = new Map<string, number>();
+    #pruning = false;
+
+    override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+      // connect-pg-simple starts its clean-up of expired rows (every 15 minutes or so) on its own reads, which this
+      // one replaces: the first read starts it.
+      if (!this.#pruning) {
+        this.#pruning = true;
+        this.pruneSessions();
+      }
+      pool
+        .query<{ sess: SessionData; expire: Date }>({
+          name: 'session_get',
+          text: 'select sess, expire from sessions where sid = $1 and expire >= to_timestamp($2)',
+          values: [sid, Math.ceil(Date.now() / 1000)],
+        })
+        .then(({ rows }) => {
+          const row = rows[0];
+          if (!row) return callback(null, null);
+          this.#expiries.delete(sid);
+          this.#expiries.set(sid, row.expire.getTime());
+          // A request that ends without a touch (an error, a sign-out) leaves its entry: the oldest go first.
+          if (this.#expiries.size > REMEMBERED_EXPIRIES) this.#expiries.delete(this.#expiries.keys().next().value!);
+          callback(null, row.sess);
+        }, callback);
+    }
+
+    override set(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
+      this.#expiries.delete(sid);
+      super.set(sid, sess, callback);
+    }
+
+    override destroy(sid: string, callback?: (err?: unknown) => void): void {
+      this.#expiries.delete(sid);
+      super.destroy(sid, callback);
+    }
+
+    override touch(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
+      const stored = this.#expiries.get(sid);
+      this.#expiries.delete(sid);
+      // Whole seconds, rounded up, as connect-pg-simple stores them.
+      const expire = Math.ceil((sess.cookie.expires?.getTime() ?? Date.now() + options.idleMs) / 1000);
+      if (stored !== undefined && expire * 1000 - stored < SESSION_TOUCH_INTERVAL_MS) return callback?.();
+      touchPool
+        .query({ name: 'session_touch', text: 'update sessions set expire = to_timestamp($1) where sid = $2', values: [expire, sid] })
+        .then(() => callback?.(), callback);
+    }
+  }
+
   return session({
-    store: new PgStore({ pool: options.pool, tableName: 'sessions', createTableIfMissing: false }),
+    store: new SessionStore({ pool, tableName: 'sessions', createTableIfMissing: false }),
     name: SESSION_COOKIE,
     secret: options.secret,
+    // An unchanged session is not written again; the touch above keeps its deadline.
     resave: false,
     saveUninitialized: false,
-    // Each request pushes the idle deadline further; signedInAt bounds the whole session.
+    // Each request pushes the idle deadline further (the cookie's at once, the stored one within a minute);
+    // signedInAt bounds the whole session.
     rolling: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: options.idleMs, path: '/' },
   });

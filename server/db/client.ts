@@ -7,6 +7,12 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   pool: pg.Pool;
   db: Db;
+  /**
+   * A second, small pool whose commits do not wait for the WAL flush (synchronous_commit off), for writes that may be
+   * lost in a crash without harm: session expiry touches and rate-limit counters (docs/decisions/0010). Nothing else
+   * writes through it: invoices, profiles, payments, audit rows, e-mails and sessions themselves stay on `pool`.
+   */
+  asyncCommit: { pool: pg.Pool; db: Db };
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -19,27 +25,45 @@ export function databaseUrlFor(url: string, database: string): string {
   return u.toString();
 }
 
+const ASYNC_COMMIT_POOL_MAX = 4;
+
+/** The asynchronous-commit Db of each Db made here (see Database.asyncCommit). */
+const asyncCommitOf = new WeakMap<Db, Db>();
+
+/**
+ * Where a write that may be lost in a crash goes (rate-limit counters): the asynchronous-commit companion of `db`, or
+ * `db` itself when it has none (a transaction, a Db made elsewhere), which is always safe.
+ */
+export function lossyWritesDb(db: Db): Db {
+  return asyncCommitOf.get(db) ?? db;
+}
+
 export function createDatabase(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-  });
-  // An idle client losing its connection (database restart) must not crash the process;
-  // the pool drops it and the next query opens a new one.
-  pool.on('error', () => {});
+  const newPool = (max: number, extra: pg.PoolConfig = {}) => {
+    const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, ...extra });
+    // An idle client losing its connection (database restart) must not crash the process;
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', () => {});
+    return pool;
+  };
+  const pool = newPool(options.max ?? 10);
+  // Connections are opened on first use, so a Database that never writes a counter never opens this pool.
+  const asyncPool = newPool(Math.min(ASYNC_COMMIT_POOL_MAX, options.max ?? 10), { options: '-c synchronous_commit=off' });
+  const db = drizzle(pool, { schema });
+  const asyncDb = drizzle(asyncPool, { schema });
+  asyncCommitOf.set(db, asyncDb);
   let closed = false;
   return {
     pool,
-    db: drizzle(pool, { schema }),
+    db,
+    asyncCommit: { pool: asyncPool, db: asyncDb },
     async ping() {
       await pool.query('select 1');
     },
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), asyncPool.end()]);
     },
   };
 }

@@ -118,3 +118,11 @@ describe('database schema (SPEC 3)', () => {
     expect(rows[0].n).toBeGreaterThan(0);
   });
 });
+
+describe('the pools', () => {
+  it('commit durably, except the asynchronous-commit pool for counters and session touches (docs/decisions/0010)', async () => {
+    const setting = async (pool: typeof testDb.database.pool) => (await pool.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit;
+    expect(await setting(testDb.database.pool)).toBe('on');
+    expect(await setting(testDb.database.asyncCommit.pool)).toBe('off');
+  });
+});

@@ -1,7 +1,10 @@
-// Fixed-window rate limits kept in PostgreSQL, so every process of the product counts together.
+// Fixed-window rate limits kept in PostgreSQL, so every process of the product counts together. The counters are
+// written without waiting for the WAL flush (lossyWritesDb, docs/decisions/0010): a crash may forget the last few
+// hits of a window, which lets a client a few more requests once, never fewer.
 import type { Request, RequestHandler } from 'express';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rateLimits } from '#shared/schema.ts';
+import { lossyWritesDb, type Db } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { HttpError } from './errors.ts';
 
@@ -14,18 +17,32 @@ export interface RateLimitRule {
   key?: (req: Request) => string | undefined;
 }
 
+/** The counting statement, prepared once per Db (it runs on most API requests). */
+const hitStatements = new WeakMap<Db, ReturnType<typeof prepareHit>>();
+const prepareHit = (db: Db) =>
+  db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + 1 else 1 end`,
+        windowStart: sql`excluded.window_start`,
+      },
+    })
+    .returning({ count: rateLimits.count })
+    .prepare('rate_limit_hit');
+
 /** Counts one hit; returns the seconds to wait when over the limit, else 0. */
 export async function hit(db: Db, clock: Clock, rule: RateLimitRule, subject: string): Promise<number> {
   const now = clock.now().getTime();
   const windowStart = new Date(Math.floor(now / rule.windowMs) * rule.windowMs);
   const key = `${rule.name}:${subject}`;
-  const result = await db.execute<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
-      window_start = excluded.window_start
-    returning count`);
-  const count = Number(result.rows[0]?.count ?? 0);
+  const counters = lossyWritesDb(db);
+  let statement = hitStatements.get(counters);
+  if (!statement) hitStatements.set(counters, (statement = prepareHit(counters)));
+  const [counted] = await statement.execute({ key, windowStart });
+  const count = counted?.count ?? 0;
   if (count <= rule.max) return 0;
   return Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000));
 }

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
+import { SESSION_TOUCH_INTERVAL_MS } from '../auth/session.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 // A clock the tests move, for token expiry and session lifetimes.
@@ -214,6 +215,28 @@ describe('the idle lifetime', () => {
     expect(me.status).toBe(200);
     expectIdleDeadline(cookieExpiry(me), beforeRenewal, afterRenewal);
     expectIdleDeadline(await sessionExpiry(userId), beforeRenewal, afterRenewal);
+  });
+
+  it('writes the stored deadline at most about once a minute while the session is in use', async () => {
+    const { agent, userId } = await signUpIdle();
+    const stored = await sessionExpiry(userId);
+    const row = async () =>
+      (await idleApp.testDatabase.database.pool.query<{ xmin: string }>(`select xmin from sessions where sess->>'userId' = $1`, [userId])).rows[0]!.xmin;
+    const version = await row();
+    // Requests within the minute renew the cookie but leave the row alone (not even rewritten with the same values).
+    for (let i = 0; i < 3; i++) {
+      const me = await agent.get('/api/auth/user');
+      expect(me.status).toBe(200);
+      expectIdleDeadline(cookieExpiry(me), Date.now() - 1000, Date.now());
+    }
+    expect(await sessionExpiry(userId)).toBe(stored);
+    expect(await row()).toBe(version);
+
+    // A deadline more than a minute behind is moved on by the next request.
+    await setSessionExpiry(userId, new Date(stored - SESSION_TOUCH_INTERVAL_MS - 1000));
+    const before = Date.now();
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    expectIdleDeadline(await sessionExpiry(userId), before, Date.now());
   });
 
   it('ends a session left idle past its deadline, although the cookie is still sent', async () => {

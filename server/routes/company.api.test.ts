@@ -358,7 +358,7 @@ describe('the end of a subscription', () => {
     const probe = express();
     probe.get(
       '/probe',
-      sessionMiddleware({ pool: database.pool, secret: testApp.config.sessionSecret!, idleMs: testApp.config.sessionIdleMs }),
+      sessionMiddleware({ database, secret: testApp.config.sessionSecret!, idleMs: testApp.config.sessionIdleMs }),
       loadCurrentUser(database.db, clock, testApp.config.sessionAbsoluteMs),
       requireActiveCompany(database.db, clock),
       (req, res) => {

@@ -99,7 +99,7 @@ export default function CandidatePage() {
               </Card>
             )}
           </div>
-          <div className="space-y-6 lg:col-span-2">
+          <div className="order-first space-y-6 lg:order-none lg:col-span-2">
             <Card className="p-5 sm:p-6">
               <h2 className="text-lg font-semibold text-slate-900">{t('detail.contactHeading')}</h2>
               <div className="mt-4">
