@@ -253,7 +253,8 @@ export function countQuery(s: NormalizedSearch): SQL {
     where ${filters(s, text.query)}`;
 }
 
-interface PageRow extends Record<string, unknown> {
+/** The columns a candidate card is made from, as the search and the shortlist select them. */
+export interface CardRow extends Record<string, unknown> {
   id: string;
   full_name: string;
   location: string;
@@ -262,6 +263,9 @@ interface PageRow extends Record<string, unknown> {
   languages: string[];
   bio: string | null;
   has_video: boolean;
+}
+
+interface PageRow extends CardRow {
   sort_key: string | number;
   shortlisted: boolean;
   version: string;
@@ -277,7 +281,7 @@ export function summaryOf(bio: string | null): string | null {
   return `${(atWord > SUMMARY_LENGTH / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:-]+$/, '')}…`;
 }
 
-function card(row: PageRow): CandidateCard {
+export function card(row: CardRow & { shortlisted: boolean }): CandidateCard {
   return {
     id: row.id,
     fullName: row.full_name,

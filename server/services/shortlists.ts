@@ -4,35 +4,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ShortlistEntry } from '#shared/candidates.ts';
 import { shortlists } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
-import { notFound, summaryOf, visibleProfile } from './candidate-search.ts';
+import { card, notFound, visibleProfile, type CardRow } from './candidate-search.ts';
 
-interface EntryRow extends Record<string, unknown> {
-  id: string;
-  full_name: string;
-  location: string;
-  years_of_experience: number | null;
-  industries: string[];
-  languages: string[];
-  bio: string | null;
-  has_video: boolean;
+interface EntryRow extends CardRow {
   note: string | null;
   saved_at: string;
 }
 
-const entry = (row: EntryRow): ShortlistEntry => ({
-  id: row.id,
-  fullName: row.full_name,
-  location: row.location,
-  yearsOfExperience: row.years_of_experience,
-  industries: row.industries,
-  languages: row.languages,
-  summary: summaryOf(row.bio),
-  hasVideo: row.has_video,
-  avatarUrl: null,
-  shortlisted: true,
-  note: row.note,
-  savedAt: row.saved_at,
-});
+const entry = (row: EntryRow): ShortlistEntry => ({ ...card({ ...row, shortlisted: true }), note: row.note, savedAt: row.saved_at });
 
 /** Saved candidates the company may still see, the newest saved first. An entry of a profile that was hidden or
  *  suspended stays saved, out of sight, and shows again if the profile comes back. */
