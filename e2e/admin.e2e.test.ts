@@ -9,7 +9,7 @@ import { emailOutbox } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { jobSeekerWithProfile, signedInAgent, uploadVideo } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
-import { recordMp4 } from './support/media.ts';
+import { playVideo, recordMp4 } from './support/media.ts';
 
 const ADMIN = 'ops@wazifa.example';
 const PASSWORD = 'long enough 1';
@@ -78,13 +78,7 @@ describe('the admin console', () => {
     // Approve Maria, after watching her video.
     await page.getByRole('link', { name: /Maria Santos/ }).click();
     await page.getByRole('heading', { name: 'Maria Santos' }).waitFor();
-    const played = await page.locator('video').evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
-      await new Promise<void>((resolve) => element.addEventListener('timeupdate', () => element.currentTime > 0.1 && resolve()));
-      return element.currentTime;
-    });
-    expect(played).toBeGreaterThan(0.1);
+    expect((await playVideo(page)).time).toBeGreaterThan(0.1);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Approve' }).click();
     await waitForToast(page, 'Maria Santos is approved');

@@ -7,7 +7,7 @@ import { candidateEvents, companyProfiles, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { jobSeekerWithProfile, SELLER_ENV, signedInAgent, uploadVideo } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
-import { recordMp4 } from './support/media.ts';
+import { playVideo, recordMp4 } from './support/media.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -128,13 +128,7 @@ describe('a company', () => {
 
     await page.waitForURL(`**/dashboard/candidates/${seeker.profile.id}`);
     await page.getByRole('heading', { name: 'Joseph Mwangi' }).waitFor();
-    const played = await page.locator('video').evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
-      await new Promise<void>((resolve) => element.addEventListener('timeupdate', () => element.currentTime > 0.1 && resolve()));
-      return element.currentTime;
-    });
-    expect(played).toBeGreaterThan(0.1);
+    expect((await playVideo(page)).time).toBeGreaterThan(0.1);
 
     const mailto = new URL((await page.getByRole('link', { name: 'Send E-mail' }).getAttribute('href'))!);
     expect(mailto.protocol).toBe('mailto:');

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { jobSeekerProfiles, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
-import { onePagePdf, recordMp4 } from './support/media.ts';
+import { onePagePdf, playVideo, recordMp4 } from './support/media.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -126,14 +126,7 @@ describe('a new job seeker', () => {
     await page.getByRole('link', { name: 'View your profile' }).click();
     await page.waitForURL('**/profile');
     await page.getByText('In review').waitFor();
-    const video = page.locator('video');
-    await video.waitFor();
-    const played = await video.evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
-      await new Promise<void>((resolve) => element.addEventListener('timeupdate', () => element.currentTime > 0.1 && resolve()));
-      return { duration: element.duration, time: element.currentTime, width: element.videoWidth };
-    });
+    const played = await playVideo(page);
     expect(played.time).toBeGreaterThan(0.1);
     expect(played.width).toBe(320);
     const cv = await page.getByRole('link', { name: 'Download CV' }).getAttribute('href');

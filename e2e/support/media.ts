@@ -1,5 +1,5 @@
 // Real files for upload journeys, made by the tests: a one-page PDF and a short MP4 recorded by Chromium itself.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /** A small, valid one-page PDF (the objects' byte offsets are computed, so readers accept it). */
 export function onePagePdf(text = 'Curriculum Vitae'): Buffer {
@@ -61,4 +61,16 @@ export async function recordMp4(browser: Browser): Promise<Buffer> {
   } finally {
     await context.close();
   }
+}
+
+/** Plays the page's <video> (muted, as autoplay rules ask) until it has really moved, and says how far and how wide. */
+export async function playVideo(page: Page): Promise<{ time: number; width: number }> {
+  const video = page.locator('video');
+  await video.waitFor();
+  return video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+    await new Promise<void>((resolve) => element.addEventListener('timeupdate', () => element.currentTime > 0.1 && resolve()));
+    return { time: element.currentTime, width: element.videoWidth };
+  });
 }
