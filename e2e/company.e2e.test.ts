@@ -64,6 +64,8 @@ describe('a company', () => {
     await waitForToast(page, 'is ready. Pay it by bank transfer');
     await page.waitForURL('**/pending');
     await page.getByRole('heading', { name: 'Account Under Review' }).waitFor();
+    // The payment instructions come with the company's account, a moment after the page.
+    await page.getByRole('heading', { name: 'How to pay' }).waitFor();
     const pendingText = await page.locator('main').textContent();
     expect(pendingText).toContain('bank payment');
     expect(pendingText).toContain('AED 1,417.50');
