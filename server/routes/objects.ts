@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import express from 'express';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { companyProfiles, objects, type StoredObject, type User } from '#shared/schema.ts';
+import { objects, type CompanyProfile, type StoredObject, type User } from '#shared/schema.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
 import { profileShowingFile, recordCandidateEvent } from '../services/candidate-search.ts';
@@ -68,10 +68,9 @@ export function parseRange(header: string | undefined, size: number): { start: n
 }
 
 /** The company and the profile when an active company asks for a file of a profile it may see. */
-async function companyReading(ctx: UploadContext, user: User, file: StoredObject) {
-  if (user.role !== 'company') return undefined;
-  const company = await ctx.db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, user.id) });
-  if (!company || !hasDatabaseAccess(company, ctx.clock.now())) return undefined;
+async function companyReading(ctx: UploadContext, user: User, company: CompanyProfile | null | undefined, file: StoredObject) {
+  // loadCurrentUser read the company with the user.
+  if (user.role !== 'company' || !company || !hasDatabaseAccess(company, ctx.clock.now())) return undefined;
   const profileId = await profileShowingFile(ctx.db, file);
   return profileId ? { companyId: company.id, profileId } : undefined;
 }
@@ -85,7 +84,7 @@ export function objectFilesRouter(ctx: UploadContext) {
     const row = await ctx.db.query.objects.findFirst({ where: eq(objects.key, key) });
     const allowed = row && row.status === 'ready' && (row.ownerId === req.user!.id || req.user!.isAdmin);
     // An active company, for the CV and video of a profile it may see (the same 404 for anything else).
-    const company = row && row.status === 'ready' && !allowed ? await companyReading(ctx, req.user!, row) : undefined;
+    const company = row && row.status === 'ready' && !allowed ? await companyReading(ctx, req.user!, req.userCompany, row) : undefined;
     if (!row || !(allowed || company)) throw new HttpError(404, 'File not found');
     const size = row.size ?? 0;
     res.setHeader('Content-Type', row.contentType ?? 'application/octet-stream');

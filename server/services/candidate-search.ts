@@ -348,14 +348,7 @@ export const visibleProfile = (profileId: string | SQL) => sql`
 export const NOT_FOUND = 'This job seeker is not available';
 export const notFound = () => new HttpError(404, NOT_FOUND);
 
-interface DetailRow extends Record<string, unknown> {
-  id: string;
-  full_name: string;
-  location: string;
-  years_of_experience: number | null;
-  industries: string[];
-  languages: string[];
-  bio: string | null;
+interface DetailRow extends CardRow {
   phone: string;
   email: string | null;
   video_url: string | null;
@@ -369,7 +362,7 @@ export async function viewCandidate(db: Db, companyId: string, profileId: string
   const { rows } = await db.execute<DetailRow>(sql`
     with shown as (
       select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages, p.bio, p.phone,
-        p.video_url, p.cv_url, (select email from users where id = p.user_id) as email
+        p.video_url, p.video_url is not null as has_video, p.cv_url, (select email from users where id = p.user_id) as email
       from job_seeker_profiles p
       where ${visibleProfile(profileId)}
     ), viewed as (
@@ -381,16 +374,7 @@ export async function viewCandidate(db: Db, companyId: string, profileId: string
   const row = rows[0];
   if (!row) throw notFound();
   return {
-    id: row.id,
-    fullName: row.full_name,
-    location: row.location,
-    yearsOfExperience: row.years_of_experience,
-    industries: row.industries,
-    languages: row.languages,
-    summary: summaryOf(row.bio),
-    hasVideo: row.video_url !== null,
-    avatarUrl: null,
-    shortlisted: row.saved_at !== null,
+    ...card({ ...row, shortlisted: row.saved_at !== null }),
     phone: row.phone,
     email: row.email,
     bio: row.bio,
