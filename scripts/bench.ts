@@ -28,7 +28,7 @@ import { loadConfig } from '../server/config.ts';
 import { createDatabase } from '../server/db/client.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
-import { countQuery, decodeSearchCursor, normalizeSearch, pageQuery } from '../server/services/candidate-search.ts';
+import { countQuery, createCandidateSearch, normalizeSearch } from '../server/services/candidate-search.ts';
 import { createLocalStorage } from '../server/storage/local.ts';
 import { freePort } from '../server/test/free-port.ts';
 import { createLocalVideoHost } from '../server/video/local.ts';
@@ -314,22 +314,29 @@ async function main() {
     }
     for (const q of queries) paths.push(`/api/candidates?${q}`);
 
-    // The same SQL the service runs for each query, through pg: the page, and the exact count (first pages).
+    // The same SQL the service runs for each query, through pg: what it runs once its count is known (recorded from
+    // the service itself), and the same with the exact count counted again every time (first pages).
     const dialect = new PgDialect();
     const toStep = (query: SQL): SqlStep => {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return { text, params };
     };
+    let recorded: SQL[] = [];
+    const recordingDb = new Proxy(admin.db, {
+      get: (target, key) => (key === 'execute' ? (query: SQL) => (recorded.push(query), target.execute(query)) : Reflect.get(target, key)),
+    });
+    const service = createCandidateSearch(recordingDb);
     const companyId = companies[0]!.id;
     const withCount: SqlStep[][] = [];
     const pageOnly: SqlStep[][] = [];
     for (const q of queries) {
       const input = candidateSearchSchema.parse(Object.fromEntries(new URLSearchParams(q)));
-      const s = normalizeSearch(input);
-      const cursor = input.cursor ? decodeSearchCursor(input.cursor, s) : undefined;
-      const page = toStep(pageQuery(s, companyId, cursor));
-      pageOnly.push([page]);
-      withCount.push(cursor ? [page] : [page, toStep(countQuery(s))]);
+      await service.search(companyId, input);
+      recorded = [];
+      await service.search(companyId, input);
+      const steps = recorded.map(toStep);
+      pageOnly.push(steps);
+      withCount.push(input.cursor ? steps : [...steps, toStep(countQuery(normalizeSearch(input)))]);
     }
     const sqlPool = new pg.Pool({ connectionString: postgres.url, max: connections });
     sqlPool.on('error', () => {});

@@ -122,7 +122,8 @@ export const jobSeekerProfiles = pgTable(
     // The admin console finds a job seeker's account by the name on the profile too (trigram, as users_search_idx).
     index('job_seeker_profiles_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
     // The company search (server/services/candidate-search.ts) only ever reads listed, visible profiles: its
-    // indexes hold just those rows. One per sort order (keyset pages), one per filter.
+    // indexes hold just those rows. One per sort order (keyset pages), one per filter. The two sort indexes also
+    // carry (INCLUDE) the text vector and the filtered columns, which drizzle cannot declare: migration 0005 adds them.
     index('job_seeker_profiles_listed_newest_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`listed and visibility = 'visible'`),

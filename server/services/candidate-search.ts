@@ -1,18 +1,21 @@
-// The Job Seeker Database search (SPEC 2, DESIGN 4): filters, full text with ranking, three sorts, keyset pages and
+// The Job Seeker Database search (SPEC 2, DESIGN 4): filters, full text with relevance, three sorts, keyset pages and
 // the count behind 'Showing N job seekers'. Only approved, visible profiles of job seekers ever come out.
 //
-// How it stays fast at 100,000 profiles (numbers in the note of `npm run bench`):
+// How it stays fast at 100,000 profiles (figures in the note of `npm run bench`, docs/decisions/0012):
 // - Every query reads job_seeker_profiles alone, through partial indexes that hold only listed, visible profiles
 //   (`listed` mirrors the owner's approval, kept by triggers; migration 0003_candidate_search). The page's rows are
 //   joined to users once more, so a profile is shown only while its account really is an approved job seeker.
-// - Pages are keyset pages on the sort's own index: (created_at, id), (years, id), or (rank, id) for relevance, where
-//   every match is ranked (ts_rank) and the best are kept (a top-N sort).
-// - The count is exact, but counting tens of thousands of rows on every request is the most expensive thing a search
-//   does. So: a first page that is not full already is the count; later pages carry the first page's count in their
-//   cursor (the number does not jump while paging); and otherwise the count is kept per filter set together with
-//   the version of the profiles it was counted at (candidate_search_version, raised at the commit of every change to
-//   the profiles), and reused only while that version is current. The version comes with the page's rows, in the
-//   same snapshot, so a reused count is the count the database would give at that moment.
+// - A page never costs in proportion to the matches. Relevance is an order an index can give: where the words are
+//   found (the name, then the industries, then languages and place, then only the bio: four tiers, each a text query
+//   with weights), newest first within a tier. So every page is a keyset page in the order of one of two indexes,
+//   (created_at, id) or (years, id), which also carry the text vector and the filtered columns (INCLUDE, migration
+//   0005): a page walks the index until it has its rows, without reading the table. When the matches are few, walking
+//   would pass many rows for each one found; then the text index finds them all and they are sorted (still few).
+// - Which of the two is cheaper depends on how many rows match; that number is the count, which is known before the
+//   page: counting is the only work proportional to the matches, so it is kept per filter set together with the
+//   version of the profiles it was counted at (candidate_search_version, raised at the commit of every change to the
+//   profiles) and reused while that version is current. A page reads the version in the same snapshot as its rows; a
+//   count of another version is counted again (and the page read again when its tiers were skipped by that count).
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CandidateCard, CandidateDetail, CandidateSearch, CandidateSearchResult, CandidateSort } from '#shared/candidates.ts';
@@ -25,6 +28,13 @@ const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 32;
 const MIN_PREFIX = 3;
 const COUNT_CACHE_SIZE = 5_000;
+/**
+ * Walk the sort's index when a page would pass at most this many index rows (its rows / the share of profiles that
+ * match): at most about 9 ms, at 0.45 µs a row (2 cores). Finding the matches through the text index costs in
+ * proportion to how common each word is, filters aside: 10-35 ms for common words at 100,000 profiles, so walking
+ * wins until the matches are very few (a name), and then the text index costs little.
+ */
+const MAX_WALK = 20_000;
 
 /** Words that carry no meaning for a search: dropped unless the text has nothing else. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'is', 'of', 'on', 'or', 'the', 'to', 'with']);
@@ -51,17 +61,25 @@ export function wordStem(word: string): string | undefined {
 }
 
 /**
- * Each word must match (AND). A word of three letters or more matches as a prefix: of a lexeme as written ('simple',
- * as names, industries, languages and places are indexed), through its shorter stem when it has one ('cleaner' as
- * 'clean:*'), or through its English stem (the bio is indexed in English: 'delivery' is 'deliveri' there).
+ * The relevance tiers, best first, as the weights of the search vector (migration 0002): A the name, B the
+ * industries, C the languages and the place, D the bio. A profile is in the first tier whose fields hold every word.
  */
-export function textQuery(words: string[]): SQL {
+export const TIERS = ['A', 'AB', 'ABC', 'ABCD'] as const;
+const LAST_TIER = TIERS.length - 1;
+
+/**
+ * Each word must match (AND), within the given weights. A word of three letters or more matches as a prefix: of a
+ * lexeme as written ('simple', as names, industries, languages and places are indexed), through its shorter stem when
+ * it has one ('cleaner' as 'clean:*'), or through its English stem (the bio is indexed in English: 'delivery' is
+ * 'deliveri' there). Words hold letters, marks and digits only (searchWords), so the labels cannot be escaped.
+ */
+export function textQuery(words: string[], weights: string = 'ABCD'): SQL {
   return sql.join(
     words.map((word) =>
       // A word of one or two letters is taken whole: as a prefix it would match nearly every profile.
       word.length < MIN_PREFIX
-        ? sql`(to_tsquery('simple', ${word}) || to_tsquery('english', ${word}))`
-        : sql`(to_tsquery('simple', ${`${wordStem(word) ?? word}:*`}) || to_tsquery('english', ${`${word}:*`}))`,
+        ? sql`(to_tsquery('simple', ${`${word}:${weights}`}) || to_tsquery('english', ${`${word}:${weights}`}))`
+        : sql`(to_tsquery('simple', ${`${wordStem(word) ?? word}:*${weights}`}) || to_tsquery('english', ${`${word}:*${weights}`}))`,
     ),
     sql` && `,
   );
@@ -110,38 +128,55 @@ const textArray = (values: string[]) => sql`array[${sql.join(
 
 const LISTED = sql`p.listed and p.visibility = 'visible'`;
 
-/**
- * The text query of a statement, computed once in a materialized CTE (tq). The planner then cannot see its value and
- * takes the match as selective: it reads the text index and visits the matching rows only, so a search with words
- * costs in proportion to its matches. Shown the value, its estimates for prefix queries are poor and its default
- * costs (made for disks) lead it to read the whole table for a common word, or to walk a sort's index past tens of
- * thousands of rows for a rare one: 40-60 ms instead of 5-15 ms at 100,000 profiles (EXPLAIN ANALYZE, 2 cores).
- */
-const textSource = (s: NormalizedSearch) =>
-  s.words.length === 0
-    ? { with: sql``, from: sql``, query: sql`` }
-    : { with: sql`with tq as materialized (select ${textQuery(s.words)} as q) `, from: sql`, tq`, query: sql`tq.q` };
+/** Unknown years (null, read as -1) are left out as soon as a range is asked for. */
+const yearsRange = (s: NormalizedSearch, apartFromSortIndex = false): SQL[] =>
+  s.minYears === undefined && s.maxYears === undefined
+    ? []
+    : [sql`${apartFromSortIndex ? sql`coalesce(p.years_of_experience, -1) + 0` : sql`coalesce(p.years_of_experience, -1)`} between ${s.minYears ?? 0} and ${s.maxYears ?? 1000}`];
 
-function filters(s: NormalizedSearch, text: SQL): SQL {
-  const conditions: SQL[] = [LISTED];
+/**
+ * The filters other than the text (and other than LISTED), on columns the sort indexes carry. `apartFromSortIndex`
+ * writes the years so that they are not a range of the experience index: where the matches are to be found through
+ * the text index, the planner would otherwise read every row of a wide years range from that index instead.
+ */
+function fieldFilters(s: NormalizedSearch, apartFromSortIndex = false): SQL[] {
+  const conditions: SQL[] = [];
   if (s.industries.length > 0) conditions.push(sql`p.industries && ${textArray(s.industries)}`);
   if (s.languages.length > 0) conditions.push(sql`p.languages && ${textArray(s.languages)}`);
   if (s.locations.length > 0) conditions.push(sql`p.location = any(${textArray(s.locations)})`);
-  // Unknown years (null, read as -1) are left out as soon as a range is asked for.
-  if (s.minYears !== undefined || s.maxYears !== undefined) {
-    conditions.push(sql`coalesce(p.years_of_experience, -1) between ${s.minYears ?? 0} and ${s.maxYears ?? 1000}`);
-  }
+  conditions.push(...yearsRange(s, apartFromSortIndex));
   if (s.hasVideo !== undefined) conditions.push(s.hasVideo ? sql`p.video_url is not null` : sql`p.video_url is null`);
-  if (s.words.length > 0) conditions.push(sql`p.search_vector @@ ${text}`);
-  return sql.join(conditions, sql` and `);
+  return conditions;
 }
+
+/**
+ * The text query, and one per tier, computed once per statement in a materialized CTE (tq). The planner cannot see
+ * their values and takes a match as selective: it reads the text index and visits the matching rows only. Used where
+ * that is what we want (counting; pages of few matches). Shown the value, its estimates for prefix queries are poor.
+ */
+const textQueries = (s: NormalizedSearch) =>
+  sql`with tq as materialized (select ${sql.join(
+    TIERS.map((weights, tier) => sql`${textQuery(s.words, weights)} as t${sql.raw(String(tier))}`),
+    sql`, `,
+  )}) `;
+
+/**
+ * The text condition: every word anywhere, or (relevance) in tier `tier` exactly: every word within its weights, and
+ * not every word within the better tier's.
+ */
+const matchText = (tier: number | undefined, q: (tier: number) => SQL) =>
+  tier === undefined
+    ? sql`p.search_vector @@ ${q(LAST_TIER)}`
+    : tier === 0
+      ? sql`p.search_vector @@ ${q(0)}`
+      : sql`p.search_vector @@ ${q(tier)} and not p.search_vector @@ ${q(tier - 1)}`;
 
 // ---- Cursors: base64url JSON of the last row's sort key and id, the count, and a fingerprint of the search (filters
 // and sort), so a cursor only ever continues the search it came from. Anything else in one is refused with a 400.
 
 interface Cursor {
-  /** The sort key of the last row: a timestamp (newest), whole years (experience) or a rank (relevance). */
-  k: string | number;
+  /** The sort key of the last row: a timestamp (newest), whole years (experience), or tier and timestamp (relevance). */
+  k: string | number | [number, string];
   id: string;
   /** The count at the first page. */
   t: number;
@@ -150,9 +185,8 @@ interface Cursor {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-// A rank as PostgreSQL prints a real (never negative), within what a real holds.
-const RANK = /^(?:\d+(?:\.\d+)?(?:e-?\d+)?)$/;
-const isRank = (k: unknown) => typeof k === 'string' && RANK.test(k) && (k === '0' || (Number(k) >= 1e-30 && Number(k) <= 1e30));
+const isTierKey = (k: unknown): k is [number, string] =>
+  Array.isArray(k) && k.length === 2 && Number.isInteger(k[0]) && k[0] >= 0 && k[0] <= LAST_TIER && isExactTimestamp(k[1]);
 
 function fingerprint(s: NormalizedSearch): string {
   return createHash('sha256').update(`${s.sort}\n${filterKey(s)}`).digest('base64url').slice(0, 16);
@@ -173,84 +207,114 @@ export function decodeSearchCursor(value: string, s: NormalizedSearch): Cursor {
         ? isExactTimestamp(c.k)
         : s.sort === 'experience'
           ? typeof c.k === 'number' && Number.isInteger(c.k) && c.k >= -1 && c.k <= 1000
-          : isRank(c.k)),
+          : isTierKey(c.k)),
   );
 }
 
 // ---- The SQL.
 
-function order(s: NormalizedSearch, text: SQL) {
-  // ts_rank, not ts_rank_cd: both weigh where a word is found (name, industries, languages and place, bio); cover
-  // density also rewards words close together, which says little in a profile of a few lines, and it costs three times
-  // as much on a common word (18 ms against 5 ms for 11,000 matches of 'driver' on the 2-core machine).
-  const rank = sql`ts_rank(p.search_vector, ${text})`;
-  // `rank` is computed once per match, in a subquery the cursor's condition cannot be pushed into (offset 0), so a
-  // later page does not rank every match twice; `key` is the cursor's value, computed on the page's rows only.
-  switch (s.sort) {
-    case 'newest':
-      // Written as the index is: (created_at desc nulls last, id desc nulls last).
-      return {
-        rank: undefined,
-        key: sql`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-        inner: sql`p.created_at desc nulls last, p.id desc nulls last`,
-        outer: sql`c.created_at desc, c.id desc`,
-        after: (c: Cursor) => sql`(p.created_at, p.id) < (${c.k}::timestamptz, ${c.id}::uuid)`,
-      };
-    case 'experience':
-      return {
-        rank: undefined,
-        key: sql`coalesce(c.years_of_experience, -1)`,
-        inner: sql`coalesce(p.years_of_experience, -1) desc, p.id desc nulls last`,
-        outer: sql`coalesce(c.years_of_experience, -1) desc, c.id desc`,
-        after: (c: Cursor) => sql`(coalesce(p.years_of_experience, -1), p.id) < (${c.k}::int, ${c.id}::uuid)`,
-      };
-    case 'relevance':
-      return {
-        rank,
-        // The rank as text: a real prints exactly, so it comes back in the cursor as the same value.
-        key: sql`c.rank::text`,
-        inner: sql`p.rank desc, p.id desc`,
-        outer: sql`c.rank desc, c.id desc`,
-        after: (c: Cursor) => sql`(p.rank, p.id) < (${c.k}::real, ${c.id}::uuid)`,
-      };
-  }
+const EXACT_CREATED_AT = sql`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The two orders, each written exactly as its index is (migration 0005), so a page is a range of the index. */
+const ORDERS = {
+  newest: {
+    index: sql`p.created_at desc nulls last, p.id desc nulls last`,
+    columns: sql`p.created_at`,
+    walked: sql`p.created_at desc nulls last, p.id desc nulls last`,
+    outer: sql`c.created_at desc, c.id desc`,
+    key: EXACT_CREATED_AT,
+    after: (k: string, id: string) => sql`(p.created_at, p.id) < (${k}::timestamptz, ${id}::uuid)`,
+  },
+  experience: {
+    index: sql`coalesce(p.years_of_experience, -1) desc, p.id desc nulls last`,
+    columns: sql`coalesce(p.years_of_experience, -1) as years_key`,
+    walked: sql`p.years_key desc, p.id desc nulls last`,
+    outer: sql`coalesce(c.years_of_experience, -1) desc, c.id desc`,
+    key: sql`coalesce(c.years_of_experience, -1)`,
+    after: (k: number, id: string) => sql`(coalesce(p.years_of_experience, -1), p.id) < (${k}::int, ${id}::uuid)`,
+  },
+} as const;
+
+/** What one statement of a page reads: the rows after a cursor, in one tier (relevance) or all matches. */
+export interface PagePart {
+  /** newest for relevance (within a tier) */
+  order: 'newest' | 'experience';
+  /** The relevance tier, or undefined when the text is a filter only. */
+  tier?: number;
+  /** Walk the sort's index (many matches), or find the matches through the text index and sort them (few). */
+  walk: boolean;
+  after?: { k: string | number; id: string };
+  limit: number;
 }
 
 /**
- * One page (limit + 1 rows, to know whether another follows) with the company's shortlist marks, and the version
- * of the profiles it was read at.
+ * One statement of a page: up to `limit` rows of the search in the part's order, with the company's shortlist marks,
+ * and the version of the profiles it was read at.
  */
-export function pageQuery(s: NormalizedSearch, companyId: string, cursor?: Cursor): SQL {
-  const text = textSource(s);
-  const o = order(s, text.query);
-  const columns = sql`p.id, p.user_id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages, p.bio, p.video_url, p.created_at`;
-  const matches = o.rank
-    ? sql`(select ${columns}, ${o.rank} as rank from job_seeker_profiles p${text.from} where ${filters(s, text.query)} offset 0) p`
-    : sql`job_seeker_profiles p${text.from}`;
-  const conditions = [...(o.rank ? [] : [filters(s, text.query)]), ...(cursor ? [o.after(cursor)] : [])];
-  return sql`${text.with}
-    select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
-      left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, ${o.key} as sort_key,
-      s.profile_id is not null as shortlisted, (select version from candidate_search_version where id = 1)::text as version
-    from (
-      select ${columns}, ${o.rank ? sql`p.rank` : sql`null::real as rank`}
-      from ${matches}
+export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart): SQL {
+  const order = ORDERS[part.order];
+  const text = s.words.length > 0;
+  const tier = part.tier ?? LAST_TIER;
+  const after = part.after ? [order.after(part.after.k as never, part.after.id)] : [];
+  let matches: SQL;
+  let head = sql``;
+  if (part.walk) {
+    // The sort's index in order, read alone (offset 0 keeps the other conditions out of its plan, so it cannot pick
+    // another index), filtered on the columns the index carries, until `limit` rows pass.
+    const q = (t: number) => sql`(select ${textQuery(s.words, TIERS[t]!)})`;
+    const conditions = [...fieldFilters(s).map((c) => sql`(${c})`), ...(text ? [matchText(part.tier, q)] : [])];
+    matches = sql`select p.id, ${tier}::int as walked_tier from (
+        select p.id, ${order.columns}, p.search_vector, p.industries, p.languages, p.location, p.years_of_experience, p.video_url
+        from job_seeker_profiles p
+        where ${sql.join([LISTED, ...after, ...(part.order === 'experience' ? yearsRange(s) : [])], sql` and `)}
+        order by ${order.index}
+        offset 0
+      ) p
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
-      order by ${o.inner}
-      limit ${s.limit + 1}
-    ) c
+      order by ${order.walked}
+      limit ${part.limit}`;
+  } else {
+    if (text) head = textQueries(s);
+    const q = (t: number) => sql`tq.t${sql.raw(String(t))}`;
+    const conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, q)] : []), ...after];
+    matches = sql`select p.id, ${tier}::int as walked_tier from job_seeker_profiles p${text ? sql`, tq` : sql``}
+      where ${sql.join(conditions, sql` and `)}
+      order by ${order.index}
+      limit ${part.limit}`;
+  }
+  return sql`${head}select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
+      left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, ${order.key} as sort_key,
+      m.walked_tier as tier, s.profile_id is not null as shortlisted,
+      (select version from candidate_search_version where id = 1)::text as version
+    from (${matches}) m
+    join job_seeker_profiles c on c.id = m.id
     join users u on u.id = c.user_id and u.status = 'active' and u.role = 'job_seeker'
     left join shortlists s on s.company_id = ${companyId} and s.profile_id = c.id
-    order by ${o.outer}`;
+    order by ${order.outer}`;
 }
 
-/** The size of the whole filtered set, with the version of the profiles it was counted at. */
+/** What a page is planned with: the count, by tier for a text search, at a version of the profiles. */
+interface SearchStats {
+  total: number;
+  /** Profiles in each tier, best first (text searches only). */
+  tiers?: number[];
+  /** Listed profiles in all (the statistics of the index): how far a walk goes for each match. */
+  listed: number;
+  version: string;
+}
+
+/** The count of the whole filtered set (and of each tier for text), with the version of the profiles it was counted at. */
 export function countQuery(s: NormalizedSearch): SQL {
-  const text = textSource(s);
-  return sql`${text.with}
-    select count(*)::int as total, (select version from candidate_search_version where id = 1)::text as version
-    from job_seeker_profiles p${text.from}
-    where ${filters(s, text.query)}`;
+  const text = s.words.length > 0;
+  const cumulative = TIERS.slice(0, LAST_TIER).map(
+    (_, tier) => sql`, count(*) filter (where p.search_vector @@ tq.t${sql.raw(String(tier))})::int as t${sql.raw(String(tier))}`,
+  );
+  const conditions = [LISTED, ...fieldFilters(s), ...(text ? [sql`p.search_vector @@ tq.t${sql.raw(String(LAST_TIER))}`] : [])];
+  return sql`${text ? textQueries(s) : sql``}select count(*)::int as total${text ? sql.join(cumulative, sql``) : sql``},
+      (select version from candidate_search_version where id = 1)::text as version,
+      (select reltuples from pg_class where oid = 'job_seeker_profiles_listed_newest_idx'::regclass)::float8 as listed
+    from job_seeker_profiles p${text ? sql`, tq` : sql``}
+    where ${sql.join(conditions, sql` and `)}`;
 }
 
 /** The columns a candidate card is made from, as the search and the shortlist select them. */
@@ -267,6 +331,7 @@ export interface CardRow extends Record<string, unknown> {
 
 interface PageRow extends CardRow {
   sort_key: string | number;
+  tier: number;
   shortlisted: boolean;
   version: string;
 }
@@ -300,36 +365,116 @@ export interface CandidateSearchService {
   search(companyId: string, input: CandidateSearch): Promise<CandidateSearchResult>;
 }
 
-export function createCandidateSearch(db: Db, options: { countCacheSize?: number } = {}): CandidateSearchService {
-  const maxCounts = options.countCacheSize ?? COUNT_CACHE_SIZE;
-  const counts = new Map<string, { version: string; total: number }>();
+export interface CandidateSearchOptions {
+  countCacheSize?: number;
+  /** See MAX_WALK; 0 always reads a text search's matches through the text index, Infinity always walks. */
+  maxWalk?: number;
+}
 
-  async function countOf(s: NormalizedSearch, version: string | undefined): Promise<number> {
+export function createCandidateSearch(db: Db, options: CandidateSearchOptions = {}): CandidateSearchService {
+  const maxCounts = options.countCacheSize ?? COUNT_CACHE_SIZE;
+  const maxWalk = options.maxWalk ?? MAX_WALK;
+  const counts = new Map<string, SearchStats>();
+
+  async function count(s: NormalizedSearch): Promise<SearchStats> {
+    const { rows } = await db.execute<{ total: number; t0?: number; t1?: number; t2?: number; version: string; listed: number }>(countQuery(s));
+    const row = rows[0]!;
+    const cumulative = row.t0 === undefined ? undefined : [row.t0, row.t1!, row.t2!, row.total];
+    const stats: SearchStats = {
+      total: row.total,
+      tiers: cumulative?.map((n, tier) => n - (tier > 0 ? cumulative[tier - 1]! : 0)),
+      // Statistics not gathered yet (a new database): the matches are then all there is to go by.
+      listed: Math.max(row.listed, row.total),
+      version: row.version,
+    };
     const key = filterKey(s);
-    const known = counts.get(key);
-    if (known && known.version === version) return known.total;
-    const { rows } = await db.execute<{ total: number; version: string }>(countQuery(s));
-    const counted = rows[0]!;
     counts.delete(key);
-    counts.set(key, { version: counted.version, total: counted.total });
+    counts.set(key, stats);
     if (counts.size > maxCounts) counts.delete(counts.keys().next().value!);
-    return counted.total;
+    return stats;
+  }
+
+  /** Walking passes about listed / matches index rows for each row it keeps. */
+  const walks = (stats: SearchStats, matches: number, limit: number) => matches > 0 && (limit * stats.listed) / matches <= maxWalk;
+
+  async function currentVersion(): Promise<string> {
+    const { rows } = await db.execute<{ version: string }>(sql`select version::text as version from candidate_search_version where id = 1`);
+    return rows[0]!.version;
+  }
+
+  async function read(s: NormalizedSearch, companyId: string, part: PagePart) {
+    const { rows } = await db.execute<PageRow>(pageQuery(s, companyId, part));
+    return rows;
+  }
+
+  /** The rows of a text search's page (limit + 1, to know whether another follows), planned with `stats`. */
+  async function textPage(s: NormalizedSearch, companyId: string, stats: SearchStats, cursor: Cursor | undefined) {
+    const need = s.limit + 1;
+    if (s.sort !== 'relevance') {
+      const rows = await read(s, companyId, {
+        order: s.sort,
+        walk: walks(stats, stats.total, need),
+        after: cursor && { k: cursor.k as string | number, id: cursor.id },
+        limit: need,
+      });
+      return { rows, dependsOnCount: false };
+    }
+    // Tier after tier from the cursor's, skipping the tiers the count found empty.
+    const [fromTier, fromKey] = cursor ? (cursor.k as [number, string]) : [0, undefined];
+    const rows: PageRow[] = [];
+    for (let tier = fromTier; tier <= LAST_TIER && rows.length < need; tier++) {
+      const inTier = stats.tiers![tier]!;
+      if (inTier === 0) continue;
+      const part = await read(s, companyId, {
+        order: 'newest',
+        tier,
+        walk: walks(stats, inTier, need - rows.length),
+        after: tier === fromTier && fromKey !== undefined ? { k: fromKey, id: cursor!.id } : undefined,
+        limit: need - rows.length,
+      });
+      rows.push(...part);
+    }
+    return { rows, dependsOnCount: true };
   }
 
   return {
     async search(companyId, input) {
       const s = normalizeSearch(input);
       const cursor = input.cursor ? decodeSearchCursor(input.cursor, s) : undefined;
-      const { rows } = await db.execute<PageRow>(pageQuery(s, companyId, cursor));
+      let rows: PageRow[];
+      let total: number;
+      if (s.words.length === 0) {
+        // Filters only: the planner picks well between the sort's index and the filters' indexes, and the page
+        // comes first: one not full is the count.
+        const order = s.sort === 'experience' ? 'experience' : 'newest';
+        rows = await read(s, companyId, { order, walk: false, after: cursor && { k: cursor.k as string | number, id: cursor.id }, limit: s.limit + 1 });
+        const version = rows[0]?.version;
+        const known = counts.get(filterKey(s));
+        total = cursor ? cursor.t : rows.length <= s.limit ? rows.length : known && known.version === version ? known.total : (await count(s)).total;
+      } else {
+        let stats = counts.get(filterKey(s)) ?? (await count(s));
+        let page = await textPage(s, companyId, stats, cursor);
+        // A count of another version of the profiles than the page's (a profile changed since it was counted) is
+        // counted again, and the page read again when the count decided which tiers it read.
+        for (let tries = 0; tries < 3; tries++) {
+          const versions = new Set(page.rows.map((row) => row.version));
+          if (versions.size === 0) versions.add(await currentVersion());
+          if (versions.size === 1 && versions.has(stats.version)) break;
+          stats = await count(s);
+          if (page.dependsOnCount) page = await textPage(s, companyId, stats, cursor);
+          else if (versions.has(stats.version) && versions.size === 1) break;
+        }
+        rows = page.rows;
+        total = cursor ? cursor.t : stats.total;
+      }
       const page = rows.slice(0, s.limit);
       const more = rows.length > s.limit;
-      // A first page with room to spare holds the whole set; later pages keep the first page's count.
-      const total = cursor ? cursor.t : more ? await countOf(s, rows[0]?.version) : page.length;
       const last = page.at(-1);
+      const k = last && (s.sort === 'relevance' ? [last.tier, last.sort_key] : last.sort_key);
       return {
         items: page.map(card),
         total,
-        nextCursor: more && last ? encodeCursor({ k: last.sort_key, id: last.id, t: total, f: fingerprint(s) }) : null,
+        nextCursor: more && last ? encodeCursor({ k, id: last.id, t: total, f: fingerprint(s) }) : null,
       };
     },
   };

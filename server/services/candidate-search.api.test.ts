@@ -1,0 +1,161 @@
+// The search's relevance tiers, and its two ways of reading a page (walking a sort index, or finding the matches
+// through the text index), on a real database: both must give exactly the same pages. The HTTP side (who may search,
+// filters, bad input) is in server/routes/candidates.api.test.ts.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candidateSearchSchema, type CandidateSearch } from '#shared/candidates.ts';
+import { jobSeekerProfiles, users } from '#shared/schema.ts';
+import type { Db } from '../db/client.ts';
+import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { createCandidateSearch, type CandidateSearchService } from './candidate-search.ts';
+
+let testDatabase: TestDatabase;
+const db = (): Db => testDatabase.database.db;
+const COMPANY = randomUUID();
+const base = new Date('2026-03-01T00:00:00Z').getTime();
+let hour = 0;
+
+interface Person {
+  fullName: string;
+  location?: string;
+  industries?: string[];
+  languages?: string[];
+  bio?: string;
+  yearsOfExperience?: number | null;
+}
+
+/** An approved job seeker, each one newer than the last. */
+async function seeker(person: Person): Promise<string> {
+  const [user] = await db()
+    .insert(users)
+    .values({ email: `${randomUUID()}@example.com`, role: 'job_seeker', status: 'active' })
+    .returning({ id: users.id });
+  const [profile] = await db()
+    .insert(jobSeekerProfiles)
+    .values({
+      userId: user!.id,
+      fullName: person.fullName,
+      phone: '+971501234567',
+      location: person.location ?? 'Dubai, UAE',
+      industries: person.industries ?? ['Retail'],
+      languages: person.languages ?? ['English'],
+      bio: person.bio ?? null,
+      yearsOfExperience: person.yearsOfExperience === undefined ? 4 : person.yearsOfExperience,
+      createdAt: new Date(base + ++hour * 3600 * 1000),
+    })
+    .returning({ id: jobSeekerProfiles.id });
+  return profile!.id;
+}
+
+const input = (query: Record<string, string | number>) => candidateSearchSchema.parse(query);
+const ids = (result: { items: { id: string }[] }) => result.items.map((c) => c.id);
+
+/** Every page of a search, in order, with the totals each page gave. */
+async function allPages(search: CandidateSearchService, query: Record<string, string | number>) {
+  const seen: string[] = [];
+  const totals: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<CandidateSearchService['search']>> = await search.search(COMPANY, input({ ...query, ...(cursor ? { cursor } : {}) }) as CandidateSearch);
+    seen.push(...ids(page));
+    totals.push(page.total);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { seen, totals };
+}
+
+const p: Record<string, string> = {};
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  // Oldest first: in each pair below the better match is the older one, so only the tier can put it first.
+  p.thomasName = await seeker({ fullName: 'Thomas George', bio: 'Forklift operator.' });
+  p.thomasBio = await seeker({ fullName: 'Anil Kumar', bio: 'Drove for Thomas Transport for six years.' });
+  p.securityIndustry = await seeker({ fullName: 'Kwame Mensah', industries: ['Security'], location: 'Doha, Qatar', bio: 'Mall patrols.' });
+  p.securityBio = await seeker({ fullName: 'Joseph Mathew', industries: ['Retail'], bio: 'Security checks at a mall, moved from Doha.' });
+  p.dohaPlace = await seeker({ fullName: 'Maria Santos', location: 'Doha, Qatar', industries: ['Hospitality'], bio: 'Housekeeping.' });
+  p.dohaBio = await seeker({ fullName: 'Priya Menon', location: 'Sharjah, UAE', industries: ['Healthcare'], bio: 'Nurse, five years in Doha.' });
+  p.tagalogLanguage = await seeker({ fullName: 'Jomar Cruz', languages: ['English', 'Tagalog'], bio: 'Barista.' });
+  p.tagalogBio = await seeker({ fullName: 'Bilal Khan', languages: ['Urdu'], bio: 'Learning Tagalog from my team.' });
+  // A crowd, so that pages have something to walk: every third one a driver.
+  for (let i = 0; i < 45; i++) {
+    await seeker({
+      fullName: `Crowd Member ${i}`,
+      location: i % 2 ? 'Riyadh, Saudi Arabia' : 'Dubai, UAE',
+      industries: i % 3 === 0 ? ['Transportation'] : ['Construction'],
+      languages: i % 4 === 0 ? ['Arabic', 'English'] : ['Hindi'],
+      bio: i % 3 === 0 ? `Light and heavy driver, ${i} deliveries a day.` : 'Mason on villa projects.',
+      yearsOfExperience: i % 5 === 0 ? null : i % 17,
+    });
+  }
+});
+afterAll(() => testDatabase.drop());
+
+describe('relevance: where the words are found, then the newest', () => {
+  const search = () => createCandidateSearch(db());
+  it.each([
+    ['a name above a mention in a bio', 'thomas', () => [p.thomasName, p.thomasBio]],
+    ['an industry above a mention in a bio', 'security', () => [p.securityIndustry, p.securityBio]],
+    ['a place above a mention in a bio', 'doha', () => [p.dohaPlace, p.securityIndustry, p.dohaBio, p.securityBio]],
+    ['a language above a mention in a bio', 'tagalog', () => [p.tagalogLanguage, p.tagalogBio]],
+    // Kwame: Security is his industry, Doha his place (the place decides); Joseph has both words in his bio only.
+    ['the weakest word decides', 'security doha', () => [p.securityIndustry, p.securityBio]],
+  ])('%s', async (_name, q, expected) => {
+    const result = await search().search(COMPANY, input({ q }) as CandidateSearch);
+    expect(ids(result)).toEqual(expected());
+    expect(result.total).toBe(expected().length);
+  });
+
+  it('puts a newer profile of a better tier first at once, though the count was kept', async () => {
+    const service = search();
+    expect(ids(await service.search(COMPANY, input({ q: 'falconer' }) as CandidateSearch))).toEqual([]);
+    const before = await service.search(COMPANY, input({ q: 'forklift' }) as CandidateSearch);
+    expect(ids(before)).toEqual([p.thomasName]);
+    const falconer = await seeker({ fullName: 'Sami Falconer', bio: 'Forklift and reach truck.' });
+    const named = await seeker({ fullName: 'Forklift Ali', bio: 'Warehouse.' });
+    const after = await service.search(COMPANY, input({ q: 'forklift' }) as CandidateSearch);
+    expect(ids(after)).toEqual([named, falconer, p.thomasName]);
+    expect(after.total).toBe(3);
+    expect(ids(await service.search(COMPANY, input({ q: 'falconer' }) as CandidateSearch))).toEqual([falconer]);
+  });
+});
+
+describe('walking an index and reading the text index give the same pages', () => {
+  const queries: Record<string, string | number>[] = [
+    { q: 'driver' },
+    { q: 'driver', sort: 'newest' },
+    { q: 'driver', sort: 'experience' },
+    { q: 'driver', locations: 'Riyadh, Saudi Arabia', minYears: 2 },
+    { q: 'doha' },
+    { q: 'doha', sort: 'newest' },
+    { q: 'english', sort: 'experience' },
+    { q: 'tagalog', sort: 'newest', limit: 1 },
+    { q: 'dubai mason', sort: 'experience' },
+    { q: 'english' },
+    { q: 'member', languages: 'Arabic', hasVideo: 'false' },
+    { q: 'zzz' },
+  ];
+  it.each(queries.flatMap((query) => [1, 2, 7].map((limit) => ({ ...query, limit }))))('%o', async (query) => {
+    const whole = await allPages(createCandidateSearch(db()), { ...query, limit: 50 });
+    for (const maxWalk of [0, Number.POSITIVE_INFINITY]) {
+      const paged = await allPages(createCandidateSearch(db(), { maxWalk }), query);
+      expect(paged.seen).toEqual(whole.seen);
+      expect(new Set(paged.totals)).toEqual(new Set([whole.seen.length]));
+    }
+    expect(new Set(whole.seen).size).toBe(whole.seen.length);
+  });
+
+  it.each(['doha', 'english', 'driver', 'security doha', 'dubai mason'])('finds the same profiles in every order: %s', async (q) => {
+    const inOrder = (sort: string) => allPages(createCandidateSearch(db()), { q, sort, limit: 3 });
+    const [relevance, newest, experience] = [await inOrder('relevance'), await inOrder('newest'), await inOrder('experience')];
+    expect(relevance.seen.length).toBeGreaterThan(0);
+    expect([...newest.seen].sort()).toEqual([...relevance.seen].sort());
+    expect([...experience.seen].sort()).toEqual([...relevance.seen].sort());
+    expect(new Set([...relevance.totals, ...newest.totals, ...experience.totals])).toEqual(new Set([relevance.seen.length]));
+  });
+
+  it('finds every crowd driver, and only them', async () => {
+    const { seen } = await allPages(createCandidateSearch(db(), { maxWalk: Number.POSITIVE_INFINITY }), { q: 'driver', limit: 4 });
+    expect(seen).toHaveLength(15);
+  });
+});
