@@ -108,6 +108,12 @@ export const jobSeekerProfiles = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(full_name, '')), 'A') || setweight(to_tsvector('simple', wazifa_join_words(industries)), 'B') || setweight(to_tsvector('simple', wazifa_join_words(languages) || ' ' || coalesce(location, '')), 'C') || setweight(to_tsvector('english', coalesce(bio, '')), 'D')`,
     ),
+    // The same over the start of the bio only (whole words, at most 160 bytes; wazifa_bio_head, migration 0005),
+    // so that it fits in the search's sort indexes whatever the bio; searchComplete says whether it is all of it.
+    searchHead: tsvector('search_head').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(full_name, '')), 'A') || setweight(to_tsvector('simple', wazifa_join_words(industries)), 'B') || setweight(to_tsvector('simple', wazifa_join_words(languages) || ' ' || coalesce(location, '')), 'C') || setweight(to_tsvector('english', wazifa_bio_head(bio)), 'D')`,
+    ),
+    searchComplete: boolean('search_complete').generatedAlwaysAs(sql`coalesce(octet_length(bio), 0) <= 160`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,7 +129,7 @@ export const jobSeekerProfiles = pgTable(
     index('job_seeker_profiles_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
     // The company search (server/services/candidate-search.ts) only ever reads listed, visible profiles: its
     // indexes hold just those rows. One per sort order (keyset pages), one per filter. The two sort indexes also
-    // carry (INCLUDE) the text vector and the filtered columns, which drizzle cannot declare: migration 0005 adds them.
+    // carry (INCLUDE) search_head and the filtered columns, which drizzle cannot declare: migration 0005 adds them.
     index('job_seeker_profiles_listed_newest_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`listed and visibility = 'visible'`),

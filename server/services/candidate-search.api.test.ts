@@ -120,6 +120,47 @@ describe('relevance: where the words are found, then the newest', () => {
   });
 });
 
+describe('long bios: the sort indexes hold the start of a bio, the table all of it', () => {
+  const everyWay = async (q: string, sort = 'relevance') => {
+    const pages = await Promise.all(
+      [0, Number.POSITIVE_INFINITY].map((maxWalk) => allPages(createCandidateSearch(db(), { maxWalk }), { q, sort, limit: 5 })),
+    );
+    expect(pages[0]!.seen).toEqual(pages[1]!.seen);
+    return pages[0]!.seen;
+  };
+
+  it('takes the largest profile the form allows, and finds it by a word at the end of its bio', async () => {
+    // Distinct one-letter words of a 3-byte script make the largest text vectors: far past what an index row holds.
+    const letters = (from: number, n: number) => Array.from({ length: n }, (_, i) => String.fromCodePoint(from + i * 7));
+    const name = letters(0x4e00, 60).join(' ').slice(0, 120);
+    const bio = letters(0x5e00, 1000).join(' ').slice(0, 2000);
+    const id = await seeker({
+      fullName: name,
+      industries: ['Construction', 'Hospitality', 'Retail', 'Cleaning Services', 'Security', 'Transportation', 'Healthcare', 'Manufacturing'],
+      languages: ['English', 'Arabic', 'Hindi', 'Urdu', 'Tagalog', 'Bengali', 'Malayalam', 'Tamil', 'Other'],
+      bio,
+    });
+    const last = bio.split(' ').at(-1)!;
+    expect(await everyWay(last)).toEqual([id]);
+    expect(await everyWay(last, 'newest')).toEqual([id]);
+    expect(await everyWay(`${name.split(' ')[0]} ${last}`)).toEqual([id]);
+  });
+
+  it('finds a word past the start of a bio, and not the part of a word cut at the end of the start', async () => {
+    // The start is the first 161 bytes less a cut word: here 'hydraulics' begins at byte 160, so 'hy' is cut off.
+    const start = `${'Warehouse picker and packer. '.repeat(5)}Loads`;
+    const filler = 'x'.repeat(158 - Buffer.byteLength(start) - 1);
+    const id = await seeker({ fullName: 'Long Bio', bio: `${start} ${filler} hydraulics and pneumatics fitter on a long list of plants.` });
+    expect(await everyWay('pneumatics')).toEqual([id]);
+    expect(await everyWay('hydraulics', 'experience')).toEqual([id]);
+    // Someone is called Hy, so that there is something to walk to.
+    const hy = await seeker({ fullName: 'Hy Tran', bio: 'Cook.' });
+    expect(await everyWay('hy', 'newest')).toEqual([hy]);
+    expect(await everyWay('hy', 'experience')).toEqual([hy]);
+    expect(await everyWay('packer')).toContain(id);
+  });
+});
+
 describe('walking an index and reading the text index give the same pages', () => {
   const queries: Record<string, string | number>[] = [
     { q: 'driver' },

@@ -18,7 +18,9 @@
 //   count of another version is counted again (and the page read again when its tiers were skipped by that count).
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { CandidateCard, CandidateDetail, CandidateSearch, CandidateSearchResult, CandidateSort } from '#shared/candidates.ts';
+import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from '../http/cursor.ts';
 import { HttpError } from '../http/errors.ts';
@@ -35,6 +37,8 @@ const COUNT_CACHE_SIZE = 5_000;
  * wins until the matches are very few (a name), and then the text index costs little.
  */
 const MAX_WALK = 20_000;
+/** At most this many kinds of walk statements are prepared (on each connection); others are planned each time. */
+const MAX_PREPARED = 500;
 
 /** Words that carry no meaning for a search: dropped unless the text has nothing else. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'is', 'of', 'on', 'or', 'the', 'to', 'with']);
@@ -121,10 +125,17 @@ function filterKey(s: NormalizedSearch): string {
   return JSON.stringify([s.words, s.industries, s.languages, s.locations, s.minYears ?? null, s.maxYears ?? null, s.hasVideo ?? null]);
 }
 
-const textArray = (values: string[]) => sql`array[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
+// Filter values are written into the statement as literals, not parameters: a walk is a prepared statement (see
+// `read`), and PostgreSQL plans a prepared statement once only when its parameters cannot change the plan's cost:
+// filters as parameters kept it planning every time. The values are safe to write: industries, languages and places
+// come from the lists of SPEC 3 (candidateSearchSchema refuses anything else), years are whole numbers, and each
+// literal is quoted as PostgreSQL reads it (standard_conforming_strings, on since 9.1).
+const literal = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
+const wholeNumber = (value: number) => {
+  if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
+  return sql.raw(String(value));
+};
+const textArray = (values: string[]) => sql`array[${sql.join(values.map(literal), sql`, `)}]::text[]`;
 
 const LISTED = sql`p.listed and p.visibility = 'visible'`;
 
@@ -132,7 +143,9 @@ const LISTED = sql`p.listed and p.visibility = 'visible'`;
 const yearsRange = (s: NormalizedSearch, apartFromSortIndex = false): SQL[] =>
   s.minYears === undefined && s.maxYears === undefined
     ? []
-    : [sql`${apartFromSortIndex ? sql`coalesce(p.years_of_experience, -1) + 0` : sql`coalesce(p.years_of_experience, -1)`} between ${s.minYears ?? 0} and ${s.maxYears ?? 1000}`];
+    : [
+        sql`${apartFromSortIndex ? sql`coalesce(p.years_of_experience, -1) + 0` : sql`coalesce(p.years_of_experience, -1)`} between ${wholeNumber(s.minYears ?? 0)} and ${wholeNumber(s.maxYears ?? 1000)}`,
+      ];
 
 /**
  * The filters other than the text (and other than LISTED), on columns the sort indexes carry. `apartFromSortIndex`
@@ -162,14 +175,27 @@ const textQueries = (s: NormalizedSearch) =>
 
 /**
  * The text condition: every word anywhere, or (relevance) in tier `tier` exactly: every word within its weights, and
- * not every word within the better tier's.
+ * not every word within the better tier's. `matches` tests one query against a row.
  */
-const matchText = (tier: number | undefined, q: (tier: number) => SQL) =>
+const matchText = (tier: number | undefined, q: (tier: number) => SQL, matches: (q: SQL, tier: number) => SQL) =>
   tier === undefined
-    ? sql`p.search_vector @@ ${q(LAST_TIER)}`
+    ? matches(q(LAST_TIER), LAST_TIER)
     : tier === 0
-      ? sql`p.search_vector @@ ${q(0)}`
-      : sql`p.search_vector @@ ${q(tier)} and not p.search_vector @@ ${q(tier - 1)}`;
+      ? matches(q(0), 0)
+      : sql`${matches(q(tier), tier)} and not ${matches(q(tier - 1), tier - 1)}`;
+
+/** A match on the table's row: its whole search vector. */
+const inVector = (q: SQL) => sql`p.search_vector @@ ${q}`;
+
+/**
+ * A match on a row of a sort index: its search_head, which holds the name, industries, languages and place whole, so
+ * it decides alone for the better tiers (weights A to C). Only the bio may be longer than the head: then the whole
+ * vector in the table decides (search_complete, migration 0005).
+ */
+const inHead = (q: SQL, tier: number) =>
+  tier < LAST_TIER
+    ? sql`p.search_head @@ ${q}`
+    : sql`(p.search_head @@ ${q} or (not p.search_complete and exists (select 1 from job_seeker_profiles f where f.id = p.id and f.search_vector @@ ${q})))`;
 
 // ---- Cursors: base64url JSON of the last row's sort key and id, the count, and a fingerprint of the search (filters
 // and sort), so a cursor only ever continues the search it came from. Anything else in one is refused with a 400.
@@ -214,6 +240,11 @@ export function decodeSearchCursor(value: string, s: NormalizedSearch): Cursor {
 // ---- The SQL.
 
 const EXACT_CREATED_AT = sql`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The pool under a Db (node-postgres), for statements drizzle does not name. */
+const clientOf = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
+
+
 
 /** The two orders, each written exactly as its index is (migration 0005), so a page is a range of the index. */
 const ORDERS = {
@@ -262,9 +293,9 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     // The sort's index in order, read alone (offset 0 keeps the other conditions out of its plan, so it cannot pick
     // another index), filtered on the columns the index carries, until `limit` rows pass.
     const q = (t: number) => sql`(select ${textQuery(s.words, TIERS[t]!)})`;
-    const conditions = [...fieldFilters(s).map((c) => sql`(${c})`), ...(text ? [matchText(part.tier, q)] : [])];
+    const conditions = [...fieldFilters(s).map((c) => sql`(${c})`), ...(text ? [matchText(part.tier, q, inHead)] : [])];
     matches = sql`select p.id, ${tier}::int as walked_tier from (
-        select p.id, ${order.columns}, p.search_vector, p.industries, p.languages, p.location, p.years_of_experience, p.video_url
+        select p.id, ${order.columns}, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url
         from job_seeker_profiles p
         where ${sql.join([LISTED, ...after, ...(part.order === 'experience' ? yearsRange(s) : [])], sql` and `)}
         order by ${order.index}
@@ -272,15 +303,15 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
       ) p
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       order by ${order.walked}
-      limit ${part.limit}`;
+      limit ${wholeNumber(part.limit)}`;
   } else {
     if (text) head = textQueries(s);
     const q = (t: number) => sql`tq.t${sql.raw(String(t))}`;
-    const conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, q)] : []), ...after];
+    const conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, q, inVector)] : []), ...after];
     matches = sql`select p.id, ${tier}::int as walked_tier from job_seeker_profiles p${text ? sql`, tq` : sql``}
       where ${sql.join(conditions, sql` and `)}
       order by ${order.index}
-      limit ${part.limit}`;
+      limit ${wholeNumber(part.limit)}`;
   }
   return sql`${head}select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
       left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, ${order.key} as sort_key,
@@ -375,6 +406,9 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
   const maxCounts = options.countCacheSize ?? COUNT_CACHE_SIZE;
   const maxWalk = options.maxWalk ?? MAX_WALK;
   const counts = new Map<string, SearchStats>();
+  const dialect = new PgDialect();
+  /** The walks prepared so far: their texts vary only with which filters and how many words a search has. */
+  const prepared = new Set<string>();
 
   async function count(s: NormalizedSearch): Promise<SearchStats> {
     const { rows } = await db.execute<{ total: number; t0?: number; t1?: number; t2?: number; version: string; listed: number }>(countQuery(s));
@@ -403,8 +437,17 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
   }
 
   async function read(s: NormalizedSearch, companyId: string, part: PagePart) {
-    const { rows } = await db.execute<PageRow>(pageQuery(s, companyId, part));
-    return rows;
+    const query = pageQuery(s, companyId, part);
+    if (!part.walk) return (await db.execute<PageRow>(query)).rows;
+    // A walk's plan is the same whatever its values (the index, in order), so it is prepared once per connection
+    // and planned once: planning cost as much as running it.
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const name = `candidate_walk_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    if (!prepared.has(name)) {
+      if (prepared.size >= MAX_PREPARED) return (await clientOf(db).query<PageRow>({ text, values: params })).rows;
+      prepared.add(name);
+    }
+    return (await clientOf(db).query<PageRow>({ name, text, values: params })).rows;
   }
 
   /** The rows of a text search's page (limit + 1, to know whether another follows), planned with `stats`. */
@@ -444,12 +487,17 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
       let rows: PageRow[];
       let total: number;
       if (s.words.length === 0) {
-        // Filters only: the planner picks well between the sort's index and the filters' indexes, and the page
-        // comes first: one not full is the count.
+        // Filters only: the page comes first (one not full is the count). It walks the sort's index when a count
+        // kept from before says that is cheap; otherwise the planner picks between that and the filters' indexes.
         const order = s.sort === 'experience' ? 'experience' : 'newest';
-        rows = await read(s, companyId, { order, walk: false, after: cursor && { k: cursor.k as string | number, id: cursor.id }, limit: s.limit + 1 });
-        const version = rows[0]?.version;
         const known = counts.get(filterKey(s));
+        rows = await read(s, companyId, {
+          order,
+          walk: known !== undefined && walks(known, known.total, s.limit + 1),
+          after: cursor && { k: cursor.k as string | number, id: cursor.id },
+          limit: s.limit + 1,
+        });
+        const version = rows[0]?.version;
         total = cursor ? cursor.t : rows.length <= s.limit ? rows.length : known && known.version === version ? known.total : (await count(s)).total;
       } else {
         let stats = counts.get(filterKey(s)) ?? (await count(s));
@@ -457,7 +505,7 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
         // A count of another version of the profiles than the page's (a profile changed since it was counted) is
         // counted again, and the page read again when the count decided which tiers it read.
         for (let tries = 0; tries < 3; tries++) {
-          const versions = new Set(page.rows.map((row) => row.version));
+          const versions = new Set(page.rows.map((row: PageRow) => row.version));
           if (versions.size === 0) versions.add(await currentVersion());
           if (versions.size === 1 && versions.has(stats.version)) break;
           stats = await count(s);
