@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import pino from 'pino';
@@ -175,6 +175,8 @@ async function openLoopRun(options: LoadOptions & { rate: number }): Promise<Run
 }
 
 interface SqlStep {
+  /** Set for prepared statements, as the service sends them. */
+  name?: string | undefined;
   text: string;
   params: unknown[];
 }
@@ -191,7 +193,7 @@ async function sqlRun(options: { name: string; pool: pg.Pool; requests: SqlStep[
         while (performance.now() < until) {
           const steps = options.requests[next++ % options.requests.length]!;
           const t = performance.now();
-          for (const step of steps) await client.query(step.text, step.params);
+          for (const step of steps) await client.query({ name: step.name, text: step.text, values: step.params });
           latencies.push(performance.now() - t);
         }
       } finally {
@@ -314,29 +316,34 @@ async function main() {
     }
     for (const q of queries) paths.push(`/api/candidates?${q}`);
 
-    // The same SQL the service runs for each query, through pg: what it runs once its count is known (recorded from
-    // the service itself), and the same with the exact count counted again every time (first pages).
+    // The same SQL the service runs for each query, through pg: the statements it sends once its count is known
+    // (recorded from the service itself, on the pool, prepared statements with their names), and the same with the
+    // exact count counted again every time (first pages).
     const dialect = new PgDialect();
-    const toStep = (query: SQL): SqlStep => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return { text, params };
+    let recording: SqlStep[] | undefined;
+    const sendQuery = admin.pool.query.bind(admin.pool) as (config: unknown, values?: unknown[]) => Promise<unknown>;
+    (admin.pool as { query: unknown }).query = (config: unknown, values?: unknown[]) => {
+      if (recording && typeof config === 'object') {
+        const query = config as pg.QueryConfig;
+        recording.push({ name: query.name, text: query.text, params: values ?? query.values ?? [] });
+      }
+      return sendQuery(config, values);
     };
-    let recorded: SQL[] = [];
-    const recordingDb = new Proxy(admin.db, {
-      get: (target, key) => (key === 'execute' ? (query: SQL) => (recorded.push(query), target.execute(query)) : Reflect.get(target, key)),
-    });
-    const service = createCandidateSearch(recordingDb);
+    const service = createCandidateSearch(admin.db);
     const companyId = companies[0]!.id;
     const withCount: SqlStep[][] = [];
     const pageOnly: SqlStep[][] = [];
     for (const q of queries) {
       const input = candidateSearchSchema.parse(Object.fromEntries(new URLSearchParams(q)));
       await service.search(companyId, input);
-      recorded = [];
+      recording = [];
       await service.search(companyId, input);
-      const steps = recorded.map(toStep);
+      const steps = recording;
+      recording = undefined;
+      if (steps.length === 0) throw new Error(`no statement recorded for "${q}"`);
+      const { sql: text, params } = dialect.sqlToQuery(countQuery(normalizeSearch(input)));
       pageOnly.push(steps);
-      withCount.push(input.cursor ? steps : [...steps, toStep(countQuery(normalizeSearch(input)))]);
+      withCount.push(input.cursor ? steps : [...steps, { text, params }]);
     }
     const sqlPool = new pg.Pool({ connectionString: postgres.url, max: connections });
     sqlPool.on('error', () => {});
