@@ -178,8 +178,9 @@ describe('walking an index and reading the text index give the same pages', () =
   ];
   it.each(queries.flatMap((query) => [1, 2, 7].map((limit) => ({ ...query, limit }))))('%o', async (query) => {
     const whole = await allPages(createCandidateSearch(db()), { ...query, limit: 50 });
-    for (const maxWalk of [0, Number.POSITIVE_INFINITY]) {
-      const paged = await allPages(createCandidateSearch(db(), { maxWalk }), query);
+    // Through the text index; walking prepared statements; walking statements planned each time.
+    for (const options of [{ maxWalk: 0 }, { maxWalk: Number.POSITIVE_INFINITY }, { maxWalk: Number.POSITIVE_INFINITY, maxPrepared: 0 }]) {
+      const paged = await allPages(createCandidateSearch(db(), options), query);
       expect(paged.seen).toEqual(whole.seen);
       expect(new Set(paged.totals)).toEqual(new Set([whole.seen.length]));
     }

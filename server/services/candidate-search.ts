@@ -37,8 +37,12 @@ const COUNT_CACHE_SIZE = 5_000;
  * wins until the matches are very few (a name), and then the text index costs little.
  */
 const MAX_WALK = 20_000;
-/** At most this many kinds of walk statements are prepared (on each connection); others are planned each time. */
-const MAX_PREPARED = 500;
+/**
+ * At most this many kinds of walk statements are prepared, each once on every connection of the pool (a plan is some
+ * tens of kilobytes in each database process); others are planned each time. A kind is a sort, a tier, which filters
+ * and values and how many words: the common searches of a product fill this quickly, the rare ones need not stay.
+ */
+const MAX_PREPARED = 100;
 
 /** Words that carry no meaning for a search: dropped unless the text has nothing else. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'is', 'of', 'on', 'or', 'the', 'to', 'with']);
@@ -398,11 +402,14 @@ export interface CandidateSearchOptions {
   countCacheSize?: number;
   /** See MAX_WALK; 0 always reads a text search's matches through the text index, Infinity always walks. */
   maxWalk?: number;
+  /** See MAX_PREPARED. */
+  maxPrepared?: number;
 }
 
 export function createCandidateSearch(db: Db, options: CandidateSearchOptions = {}): CandidateSearchService {
   const maxCounts = options.countCacheSize ?? COUNT_CACHE_SIZE;
   const maxWalk = options.maxWalk ?? MAX_WALK;
+  const maxPrepared = options.maxPrepared ?? MAX_PREPARED;
   const counts = new Map<string, SearchStats>();
   const dialect = new PgDialect();
   /** The walks prepared so far: their texts vary only with which filters and how many words a search has. */
@@ -442,7 +449,7 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
     const { sql: text, params } = dialect.sqlToQuery(query);
     const name = `candidate_walk_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
     if (!prepared.has(name)) {
-      if (prepared.size >= MAX_PREPARED) return (await clientOf(db).query<PageRow>({ text, values: params })).rows;
+      if (prepared.size >= maxPrepared) return (await clientOf(db).query<PageRow>({ text, values: params })).rows;
       prepared.add(name);
     }
     return (await clientOf(db).query<PageRow>({ name, text, values: params })).rows;
