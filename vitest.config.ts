@@ -37,6 +37,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page of a fresh server on a busy 2-core machine can take more than the default second to show; polls
+          // wait as long as Playwright's own waits do.
+          expect: { poll: { timeout: 15_000 } },
           // Each file drives its own Chromium; two at a time suits a 2-core machine.
           maxWorkers: 2,
         },
