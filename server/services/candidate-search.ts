@@ -8,9 +8,10 @@
 // - A page never costs in proportion to the matches. Relevance is an order an index can give: where the words are
 //   found (the name, then the industries, then languages and place, then only the bio: four tiers, each a text query
 //   with weights), newest first within a tier. So every page is a keyset page in the order of one of two indexes,
-//   (created_at, id) or (years, id), which also carry the text vector and the filtered columns (INCLUDE, migration
-//   0005): a page walks the index until it has its rows, without reading the table. When the matches are few, walking
-//   would pass many rows for each one found; then the text index finds them all and they are sorted (still few).
+//   (created_at, id) or (years, id), which also carry a bounded text vector (search_head) and the filtered columns
+//   (INCLUDE, migration 0005): a page walks the index until it has its rows, without reading the table (but for a
+//   bio longer than the head). When the matches are few, walking would pass many rows for each one found; then the
+//   text index finds them all and they are sorted (still few). Walks are prepared statements, planned once.
 // - Which of the two is cheaper depends on how many rows match; that number is the count, which is known before the
 //   page: counting is the only work proportional to the matches, so it is kept per filter set together with the
 //   version of the profiles it was counted at (candidate_search_version, raised at the commit of every change to the
