@@ -174,9 +174,14 @@ function fieldFilters(s: NormalizedSearch, apartFromSortIndex = false): SQL[] {
  */
 const textQueries = (s: NormalizedSearch) =>
   sql`with tq as materialized (select ${sql.join(
-    TIERS.map((weights, tier) => sql`${textQuery(s.words, weights)} as t${sql.raw(String(tier))}`),
+    TIERS.map((weights, tier) => sql`${textQuery(s.words, weights)} as ${sql.raw(`t${tier}`)}`),
     sql`, `,
   )}) `;
+/** The query of a tier in tq. */
+const tierQuery = (tier: number) => sql.raw(`tq.t${tier}`);
+
+/** The version of the profiles, as text, read in the statement's snapshot. */
+const VERSION = sql`(select version from candidate_search_version where id = 1)::text`;
 
 /**
  * The text condition: every word anywhere, or (relevance) in tier `tier` exactly: every word within its weights, and
@@ -249,8 +254,6 @@ const EXACT_CREATED_AT = sql`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-D
 /** The pool under a Db (node-postgres), for statements drizzle does not name. */
 const clientOf = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
 
-
-
 /** The two orders, each written exactly as its index is (migration 0005), so a page is a range of the index. */
 const ORDERS = {
   newest: {
@@ -297,7 +300,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     // subquery for a fast start (with one, it planned the whole ordered read, and could take a full scan and a sort).
     // The page is sorted once more below.
     const q = (t: number) => sql`(select ${textQuery(s.words, TIERS[t]!)})`;
-    const conditions = [...fieldFilters(s).map((c) => sql`(${c})`), ...(text ? [matchText(part.tier, q, inHead)] : [])];
+    const conditions = [...fieldFilters(s), ...(text ? [matchText(part.tier, q, inHead)] : [])];
     matches = sql`select p.id, ${tier}::int as walked_tier from (
         select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url
         from job_seeker_profiles p
@@ -309,8 +312,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
       limit ${wholeNumber(part.limit)}`;
   } else {
     if (text) head = textQueries(s);
-    const q = (t: number) => sql`tq.t${sql.raw(String(t))}`;
-    const conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, q, inVector)] : []), ...after];
+    const conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...after];
     matches = sql`select p.id, ${tier}::int as walked_tier from job_seeker_profiles p${text ? sql`, tq` : sql``}
       where ${sql.join(conditions, sql` and `)}
       order by ${order.index}
@@ -318,8 +320,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
   }
   return sql`${head}select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
       left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, ${order.key} as sort_key,
-      m.walked_tier as tier, s.profile_id is not null as shortlisted,
-      (select version from candidate_search_version where id = 1)::text as version
+      m.walked_tier as tier, s.profile_id is not null as shortlisted, ${VERSION} as version
     from (${matches}) m
     join job_seeker_profiles c on c.id = m.id
     join users u on u.id = c.user_id and u.status = 'active' and u.role = 'job_seeker'
@@ -341,11 +342,11 @@ interface SearchStats {
 export function countQuery(s: NormalizedSearch): SQL {
   const text = s.words.length > 0;
   const cumulative = TIERS.slice(0, LAST_TIER).map(
-    (_, tier) => sql`, count(*) filter (where p.search_vector @@ tq.t${sql.raw(String(tier))})::int as t${sql.raw(String(tier))}`,
+    (_, tier) => sql`, count(*) filter (where ${inVector(tierQuery(tier))})::int as ${sql.raw(`t${tier}`)}`,
   );
-  const conditions = [LISTED, ...fieldFilters(s), ...(text ? [sql`p.search_vector @@ tq.t${sql.raw(String(LAST_TIER))}`] : [])];
+  const conditions = [LISTED, ...fieldFilters(s), ...(text ? [inVector(tierQuery(LAST_TIER))] : [])];
   return sql`${text ? textQueries(s) : sql``}select count(*)::int as total${text ? sql.join(cumulative, sql``) : sql``},
-      (select version from candidate_search_version where id = 1)::text as version,
+      ${VERSION} as version,
       (select reltuples from pg_class where oid = 'job_seeker_profiles_listed_newest_idx'::regclass)::float8 as listed
     from job_seeker_profiles p${text ? sql`, tq` : sql``}
     where ${sql.join(conditions, sql` and `)}`;
@@ -438,7 +439,7 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
   const walks = (stats: SearchStats, matches: number, limit: number) => matches > 0 && (limit * stats.listed) / matches <= maxWalk;
 
   async function currentVersion(): Promise<string> {
-    const { rows } = await db.execute<{ version: string }>(sql`select version::text as version from candidate_search_version where id = 1`);
+    const { rows } = await db.execute<{ version: string }>(sql`select ${VERSION} as version`);
     return rows[0]!.version;
   }
 
