@@ -122,6 +122,15 @@ describe('a company', () => {
     await page.getByRole('button', { name: 'Show filters' }).click();
     await filters.getByRole('button', { name: 'Clear' }).click();
     await card.waitFor();
+    // Years out of order are said at once, beside the inputs, and nothing is searched.
+    await filters.getByRole('spinbutton', { name: 'Minimum years of experience' }).fill('10');
+    await filters.getByRole('spinbutton', { name: 'Maximum years of experience' }).fill('2');
+    await filters.getByRole('button', { name: 'Apply Filters' }).click();
+    await filters.getByRole('alert').filter({ hasText: 'The minimum years must not be more than the maximum.' }).waitFor();
+    expect(await page.getByText('Could not load job seekers.').count()).toBe(0);
+    await expectAccessible(page);
+    await filters.getByRole('button', { name: 'Clear' }).click();
+    await card.waitFor();
 
     await page.getByRole('searchbox', { name: 'Search job seekers' }).fill('night supervisor');
     await page.getByRole('button', { name: 'Search' }).click();

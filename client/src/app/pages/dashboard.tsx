@@ -15,6 +15,7 @@ import { useCompanyAccount } from '@/features/company/api/get-company-account';
 import { PlanBadge } from '@/features/company/components/plan-badge';
 import { RenewalPanel } from '@/features/company/components/renewal-panel';
 import { cn } from '@/lib/utils';
+import { errorMessage } from '@/lib/api-client';
 
 function CandidateDatabase() {
   const { t } = useTranslation('candidates');
@@ -102,7 +103,7 @@ function CandidateDatabase() {
         )}
         {search.isError && (
           <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-            <p>{t('error')}</p>
+            <p>{errorMessage(search.error, t('error'))}</p>
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void search.refetch()}>
               {t('retry')}
             </Button>

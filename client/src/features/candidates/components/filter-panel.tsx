@@ -26,6 +26,25 @@ function OptionList({ legend, options, chosen, onChange }: { legend: string; opt
   );
 }
 
+function YearsInput(props: { label: string; placeholder: string; value: string; invalid: boolean; onChange: (next: string) => void }) {
+  const { label, placeholder, value, invalid, onChange } = props;
+  return (
+    <Input
+      type="number"
+      inputMode="numeric"
+      min={LIMITS.yearsOfExperienceMin}
+      max={LIMITS.yearsOfExperienceMax}
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? 'years-order-error' : undefined}
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      className="h-10"
+    />
+  );
+}
+
 interface Props {
   draft: CandidateFilters;
   onDraftChange: (next: CandidateFilters) => void;
@@ -36,12 +55,14 @@ interface Props {
 export function FilterPanel({ draft, onDraftChange, onApply, onClear }: Props) {
   const { t } = useTranslation('candidates');
   const set = <K extends keyof CandidateFilters>(key: K, value: CandidateFilters[K]) => onDraftChange({ ...draft, [key]: value });
+  // The one rule the inputs cannot check themselves; the search would refuse it (400).
+  const yearsOutOfOrder = draft.minYears !== '' && draft.maxYears !== '' && Number(draft.minYears) > Number(draft.maxYears);
   return (
     <form
       className="space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
-        onApply();
+        if (!yearsOutOfOrder) onApply();
       }}
     >
       <OptionList legend={t('filters.industries')} options={INDUSTRIES} chosen={draft.industries} onChange={(v) => set('industries', v)} />
@@ -50,30 +71,15 @@ export function FilterPanel({ draft, onDraftChange, onApply, onClear }: Props) {
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.experience')}</legend>
         <div className="mt-2 flex items-center gap-2">
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.yearsOfExperienceMin}
-            max={LIMITS.yearsOfExperienceMax}
-            aria-label={t('filters.minYears')}
-            placeholder={t('filters.min')}
-            value={draft.minYears}
-            onChange={(event) => set('minYears', event.currentTarget.value)}
-            className="h-10"
-          />
+          <YearsInput label={t('filters.minYears')} placeholder={t('filters.min')} value={draft.minYears} invalid={yearsOutOfOrder} onChange={(v) => set('minYears', v)} />
           <span aria-hidden="true">–</span>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.yearsOfExperienceMin}
-            max={LIMITS.yearsOfExperienceMax}
-            aria-label={t('filters.maxYears')}
-            placeholder={t('filters.max')}
-            value={draft.maxYears}
-            onChange={(event) => set('maxYears', event.currentTarget.value)}
-            className="h-10"
-          />
+          <YearsInput label={t('filters.maxYears')} placeholder={t('filters.max')} value={draft.maxYears} invalid={yearsOutOfOrder} onChange={(v) => set('maxYears', v)} />
         </div>
+        {yearsOutOfOrder && (
+          <p id="years-order-error" role="alert" className="mt-2 text-sm text-red-700">
+            {t('filters.yearsOrder')}
+          </p>
+        )}
       </fieldset>
       <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium text-slate-900">
         <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={draft.hasVideo} onChange={(event) => set('hasVideo', event.currentTarget.checked)} />
