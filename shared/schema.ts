@@ -340,6 +340,19 @@ export const candidateSearchVersion = pgTable('candidate_search_version', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * The version of the profiles at which each profile last changed (raised at commit, migration 0006): what the search's
+ * in-memory index reads to catch up with the profiles that changed since its version. One row per profile ever changed.
+ */
+export const candidateSearchChanges = pgTable(
+  'candidate_search_changes',
+  {
+    profileId: uuid('profile_id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('candidate_search_changes_version_idx').on(t.version)],
+);
+
 export const shortlists = pgTable(
   'shortlists',
   {

@@ -1,6 +1,6 @@
-// The search's relevance tiers, and its two ways of reading a page (walking a sort index, or finding the matches
-// through the text index), on a real database: both must give exactly the same pages. The HTTP side (who may search,
-// filters, bad input) is in server/routes/candidates.api.test.ts.
+// The search's relevance tiers, and its ways of reading a page (from the in-memory index; in SQL, walking a sort index
+// or finding the matches through the text index), on a real database: all must give exactly the same pages. The HTTP
+// side (who may search, filters, bad input) is in server/routes/candidates.api.test.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidateSearchSchema, type CandidateSearch } from '#shared/candidates.ts';
@@ -123,9 +123,12 @@ describe('relevance: where the words are found, then the newest', () => {
 describe('long bios: the sort indexes hold the start of a bio, the table all of it', () => {
   const everyWay = async (q: string, sort = 'relevance') => {
     const pages = await Promise.all(
-      [0, Number.POSITIVE_INFINITY].map((maxWalk) => allPages(createCandidateSearch(db(), { maxWalk }), { q, sort, limit: 5 })),
+      [{ inMemory: false, maxWalk: 0 }, { inMemory: false, maxWalk: Number.POSITIVE_INFINITY }, {}].map((options) =>
+        allPages(createCandidateSearch(db(), options), { q, sort, limit: 5 }),
+      ),
     );
     expect(pages[0]!.seen).toEqual(pages[1]!.seen);
+    expect(pages[2]!.seen).toEqual(pages[1]!.seen);
     return pages[0]!.seen;
   };
 
@@ -161,7 +164,7 @@ describe('long bios: the sort indexes hold the start of a bio, the table all of 
   });
 });
 
-describe('walking an index and reading the text index give the same pages', () => {
+describe('the in-memory index, walking an index and reading the text index give the same pages', () => {
   const queries: Record<string, string | number>[] = [
     { q: 'driver' },
     { q: 'driver', sort: 'newest' },
@@ -177,9 +180,14 @@ describe('walking an index and reading the text index give the same pages', () =
     { q: 'zzz' },
   ];
   it.each(queries.flatMap((query) => [1, 2, 7].map((limit) => ({ ...query, limit }))))('%o', async (query) => {
-    const whole = await allPages(createCandidateSearch(db()), { ...query, limit: 50 });
-    // Through the text index; walking prepared statements; walking statements planned each time.
-    for (const options of [{ maxWalk: 0 }, { maxWalk: Number.POSITIVE_INFINITY }, { maxWalk: Number.POSITIVE_INFINITY, maxPrepared: 0 }]) {
+    const whole = await allPages(createCandidateSearch(db(), { inMemory: false }), { ...query, limit: 50 });
+    // From the in-memory index; through the text index; walking prepared statements; walking statements planned each time.
+    for (const options of [
+      {},
+      { inMemory: false, maxWalk: 0 },
+      { inMemory: false, maxWalk: Number.POSITIVE_INFINITY },
+      { inMemory: false, maxWalk: Number.POSITIVE_INFINITY, maxPrepared: 0 },
+    ]) {
       const paged = await allPages(createCandidateSearch(db(), options), query);
       expect(paged.seen).toEqual(whole.seen);
       expect(new Set(paged.totals)).toEqual(new Set([whole.seen.length]));
@@ -197,7 +205,9 @@ describe('walking an index and reading the text index give the same pages', () =
   });
 
   it('finds every crowd driver, and only them', async () => {
-    const { seen } = await allPages(createCandidateSearch(db(), { maxWalk: Number.POSITIVE_INFINITY }), { q: 'driver', limit: 4 });
-    expect(seen).toHaveLength(15);
+    for (const options of [{}, { inMemory: false, maxWalk: Number.POSITIVE_INFINITY }]) {
+      const { seen } = await allPages(createCandidateSearch(db(), options), { q: 'driver', limit: 4 });
+      expect(seen).toHaveLength(15);
+    }
   });
 });

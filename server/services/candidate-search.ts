@@ -1,7 +1,11 @@
 // The Job Seeker Database search (SPEC 2, DESIGN 4): filters, full text with relevance, three sorts, keyset pages and
 // the count behind 'Showing N job seekers'. Only approved, visible profiles of job seekers ever come out.
 //
-// How it stays fast at 100,000 profiles (figures in the note of `npm run bench`, docs/decisions/0012):
+// Pages come from an in-memory index of the listed profiles, kept to the profiles' version (candidate-index.ts,
+// docs/decisions/0014), which gives exactly the pages the SQL below gives. The SQL answers what the index cannot (a
+// word PostgreSQL reads as several lexemes), and is what the index is tested against.
+//
+// How the SQL stays fast at 100,000 profiles (docs/decisions/0012):
 // - Every query reads job_seeker_profiles alone, through partial indexes that hold only listed, visible profiles
 //   (`listed` mirrors the owner's approval, kept by triggers; migration 0003_candidate_search). The page's rows are
 //   joined to users once more, so a profile is shown only while its account really is an approved job seeker.
@@ -25,11 +29,12 @@ import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from '../http/cursor.ts';
 import { HttpError } from '../http/errors.ts';
+import { createCandidateIndex } from './candidate-index.ts';
 
 export const SUMMARY_LENGTH = 160;
 const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 32;
-const MIN_PREFIX = 3;
+export const MIN_PREFIX = 3;
 const COUNT_CACHE_SIZE = 5_000;
 /**
  * Walk the sort's index when a page would pass at most this many index rows (its rows / the share of profiles that
@@ -406,6 +411,8 @@ export interface CandidateSearchOptions {
   maxWalk?: number;
   /** See MAX_PREPARED. */
   maxPrepared?: number;
+  /** Answer from the in-memory index of the listed profiles where it can (candidate-index.ts); false: SQL only. */
+  inMemory?: boolean;
 }
 
 export function createCandidateSearch(db: Db, options: CandidateSearchOptions = {}): CandidateSearchService {
@@ -416,6 +423,10 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
   const dialect = new PgDialect();
   /** The walks prepared so far: their texts vary only with which filters and how many words a search has. */
   const prepared = new Set<string>();
+  const index =
+    options.inMemory === false
+      ? undefined
+      : createCandidateIndex(db, { minPrefix: MIN_PREFIX, simplePrefix: (word) => wordStem(word) ?? word, summaryOf, summaryLength: SUMMARY_LENGTH });
 
   async function count(s: NormalizedSearch): Promise<SearchStats> {
     const { rows } = await db.execute<{ total: number; t0?: number; t1?: number; t2?: number; version: string; listed: number }>(countQuery(s));
@@ -491,6 +502,16 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
     async search(companyId, input) {
       const s = normalizeSearch(input);
       const cursor = input.cursor ? decodeSearchCursor(input.cursor, s) : undefined;
+      const fromIndex = index && (await index.page(s, cursor, companyId));
+      if (fromIndex) {
+        const total = cursor ? cursor.t : fromIndex.total;
+        const last = fromIndex.rows.length > s.limit ? fromIndex.rows[s.limit - 1] : undefined;
+        return {
+          items: fromIndex.rows.slice(0, s.limit).map((row) => row.card),
+          total,
+          nextCursor: last ? encodeCursor({ k: last.key, id: last.card.id, t: total, f: fingerprint(s) }) : null,
+        };
+      }
       let rows: PageRow[];
       let total: number;
       if (s.words.length === 0) {
