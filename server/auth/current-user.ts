@@ -5,7 +5,7 @@ import type { Role } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { signOut } from './session.ts';
+import { signOut, takeSessionUser } from './session.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -37,9 +37,11 @@ export function loadCurrentUser(db: Db, clock: Clock, absoluteMs: number): Reque
   const query = prepareUserQuery(db);
   return async (req, _res, next) => {
     try {
+      const loaded = req.session ? takeSessionUser(req) : undefined;
       const userId = req.session?.userId;
       if (!userId) return next();
-      const [row] = await query.execute({ id: userId });
+      // Usually read with the session, in the same statement (server/auth/session.ts).
+      const [row] = loaded?.user.id === userId ? [loaded] : await query.execute({ id: userId });
       const user = row?.user;
       const tooOld = clock.now().getTime() - (req.session.signedInAt ?? 0) > absoluteMs;
       if (!user || user.status === 'suspended' || user.sessionVersion !== req.session.version || tooOld) {
