@@ -1,14 +1,17 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import express from 'express';
+import helmet from 'helmet';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, publicConfig } from './app.ts';
+import { contentSecurityPolicy, createApp, publicConfig } from './app.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { serveBuiltClient } from './http/client.ts';
+import { fixedHeaders } from './http/fixed-headers.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { freePort } from './test/free-port.ts';
 
@@ -93,6 +96,19 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
+
+  it('sends exactly the headers helmet would, though they are worked out once', async () => {
+    const options = { contentSecurityPolicy: contentSecurityPolicy('production', { uploadOrigin: 'https://bucket.example' }) };
+    const headersOf = async (middleware: express.RequestHandler) => {
+      const app = express().use(middleware).get('/', (_req, res) => void res.send('ok'));
+      const { headers } = await request(app).get('/');
+      return Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'etag', 'content-length', 'connection'].includes(name)));
+    };
+    const fixed = await headersOf(fixedHeaders(helmet(options)));
+    expect(fixed).toEqual(await headersOf(helmet(options)));
+    expect(fixed['strict-transport-security']).toBeDefined();
+    expect(fixed['x-powered-by']).toBeUndefined();
+  });
 });
 
 describe('serving the client', () => {
@@ -138,6 +154,14 @@ describe('serving the client', () => {
       earlyAccessFormUrl: null,
       oidcProviderName: null,
     });
+  });
+
+  it('lets a browser revalidate the page (304), and makes no ETag for API answers', async () => {
+    const first = await request(app).get('/');
+    expect(first.headers.etag).toMatch(/^W\/".+"$/);
+    const again = await request(app).get('/').set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(304);
+    expect((await request(app).get('/healthz')).headers.etag).toBeUndefined();
   });
 
   it('serves hashed assets with a long cache and answers a missing asset with 404, not the page', async () => {

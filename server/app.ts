@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { ClientHandler } from './http/client.ts';
 import { apiNotFound, errorHandler, HttpError } from './http/errors.ts';
+import { fixedHeaders } from './http/fixed-headers.ts';
 import { requestLogger } from './logger.ts';
 import { loadCurrentUser } from './auth/current-user.ts';
 import { sessionMiddleware } from './auth/session.ts';
@@ -90,15 +91,20 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
 
   app.disable('x-powered-by');
+  // API answers are per account and change with the data; hashing every body for an ETag cost CPU on each answer
+  // and saved nothing. Static files keep theirs (express.static makes its own).
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(logger));
   app.use(
-    helmet({
-      contentSecurityPolicy: contentSecurityPolicy(config.env, {
-        uploadOrigin: deps.storage.uploadOrigin,
-        playerOrigin: deps.videoHost.playerOrigin,
+    fixedHeaders(
+      helmet({
+        contentSecurityPolicy: contentSecurityPolicy(config.env, {
+          uploadOrigin: deps.storage.uploadOrigin,
+          playerOrigin: deps.videoHost.playerOrigin,
+        }),
       }),
-    }),
+    ),
   );
   // Phones on mobile data: every text answer (pages, scripts, JSON) goes out compressed.
   app.use(compression());
@@ -118,6 +124,8 @@ export function createApp(deps: AppDeps): express.Express {
   const { receiveUpload } = deps.storage;
   if (receiveUpload) api.use(localUploadRouter({ receiveUpload: receiveUpload.bind(deps.storage) }));
   api.use(express.json({ limit: '100kb' }));
+  // First: the Job Seeker Database is the busiest part of the API, and every router before it is tried in turn.
+  api.use(candidatesRouter({ db: database.db, clock }));
 
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
   api.use(objectsApiRouter(uploads));
@@ -128,7 +136,6 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(companyRouter(companies));
   api.use(adminCompaniesRouter(companies));
   api.use(adminConsoleRouter({ db: database.db, clock, mailer }));
-  api.use(candidatesRouter({ db: database.db, clock }));
   api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: path.join(config.dataDir, 'tmp') }));
   if (deps.oidc) api.use(deps.oidc);
   api.use(apiNotFound);

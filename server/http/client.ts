@@ -1,8 +1,9 @@
 // Serves the React client: the built files in production, Vite's dev server in development.
 // Every non-API page answers with index.html carrying the public configuration.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type RequestHandler, type Response, type Router } from 'express';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
 
 const CONFIG_MARKER = '<!--public-config-->';
@@ -28,6 +29,16 @@ export interface ClientHandler {
   close(): Promise<void>;
 }
 
+/**
+ * The page, revalidated on each visit (no-cache): its ETag lets an unchanged page come back as a 304. The app makes
+ * no ETags itself (createApp), so the page sets its own.
+ */
+function sendPage(res: Response, html: string) {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
+  res.type('html').send(html);
+}
+
 /** Production: hashed assets cached for a year, index.html never cached (it carries the configuration). */
 export function serveBuiltClient(dir: string, getConfig: () => PublicConfig): ClientHandler {
   const indexFile = path.join(dir, 'index.html');
@@ -43,8 +54,7 @@ export function serveBuiltClient(dir: string, getConfig: () => PublicConfig): Cl
   router.use(express.static(dir, { index: false, maxAge: '1h' }));
   const page: RequestHandler = (req, res, next) => {
     if (!wantsPage(req)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(renderIndexHtml(template, getConfig()));
+    sendPage(res, renderIndexHtml(template, getConfig()));
   };
   router.use(page);
   return { router, close: async () => {} };
@@ -65,8 +75,7 @@ export async function serveClientWithVite(root: string, getConfig: () => PublicC
     try {
       const template = readFileSync(path.join(root, 'client/index.html'), 'utf8');
       const html = await vite.transformIndexHtml(req.originalUrl, template);
-      res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(renderIndexHtml(html, getConfig()));
+      sendPage(res, renderIndexHtml(html, getConfig()));
     } catch (err) {
       next(err);
     }
