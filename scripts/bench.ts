@@ -316,9 +316,10 @@ async function main() {
     }
     for (const q of queries) paths.push(`/api/candidates?${q}`);
 
-    // The same SQL the service runs for each query, through pg: the statements it sends once its count is known
-    // (recorded from the service itself, on the pool, prepared statements with their names), and the same with the
-    // exact count counted again every time (first pages).
+    // The same searches through SQL alone, through pg: the service answers from its in-memory index of the listed
+    // profiles (server/services/candidate-index.ts); without it, these are the statements it sends once its count is
+    // known (recorded from the service itself, on the pool, prepared statements with their names), and the same with
+    // the exact count counted again every time (first pages). The bare cost of each page in PostgreSQL.
     const dialect = new PgDialect();
     let recording: SqlStep[] | undefined;
     const sendQuery = admin.pool.query.bind(admin.pool) as (config: unknown, values?: unknown[]) => Promise<unknown>;
@@ -329,7 +330,7 @@ async function main() {
       }
       return sendQuery(config, values);
     };
-    const service = createCandidateSearch(admin.db);
+    const service = createCandidateSearch(admin.db, { inMemory: false });
     const companyId = companies[0]!.id;
     const withCount: SqlStep[][] = [];
     const pageOnly: SqlStep[][] = [];
