@@ -86,6 +86,24 @@ describe('a batched rule', () => {
     expect(await storedCount(rule, 's')).toBe(5);
   });
 
+  it('does not wait for the database when a key it counted begins a new window', async () => {
+    const rule = newRule(10, true);
+    expect(await hit(db, clock, rule, 's')).toBe(0);
+    now = new Date(now.getTime() + MINUTE);
+    const holder = await testDb.database.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from rate_limits where key = $1 for update', [`${rule.name}:s`]);
+      expect(await Promise.all([hit(db, clock, rule, 's'), hit(db, clock, rule, 's')])).toEqual([0, 0]);
+      await holder.query('commit');
+    } finally {
+      holder.release();
+    }
+    await flushRateLimitCounts(db);
+    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `${rule.name}:s`));
+    expect(row).toMatchObject({ count: 2, windowStart: new Date(Math.floor(now.getTime() / MINUTE) * MINUTE) });
+  });
+
   it('writes every hit, refused ones included, to rate_limits when flushed', async () => {
     const rule = newRule(5, true);
     const waits: number[] = [];

@@ -3,8 +3,9 @@
 // hits of a window, which lets a client a few more requests once, never fewer.
 //
 // Most rules write every hit before answering. Batched rules (the search and candidate pages, which run on nearly
-// every request of a company) write only the first hit of a key in a window before answering; later hits are counted
-// in this process and written together at most every WRITE_INTERVAL_MS (docs/decisions/0013). A process's decision is
+// every request of a company) write only the first hit of a key in this process before answering; later hits, those
+// of its later windows too, are counted in this process and written together at most every WRITE_INTERVAL_MS
+// (docs/decisions/0013). A process's decision is
 // exact for its own hits; the other processes' hits reach it with the answer to its next write, at most one write
 // interval after it counts a hit, so across processes it lags by at most one write interval (and the write's own
 // time). A failed batch write is dropped (the counters are lossy), but this process still counts those hits.
@@ -100,7 +101,18 @@ async function countBatched(counts: BatchedCounts, key: string, windowStart: num
     scheduleWrite(counts);
     return known.shared + known.pending;
   }
-  // The first hit of the key in this window here is written at once: its answer brings the other processes' hits.
+  // A key counted here before starts its next window here too, written with the next batch. Windows are aligned to
+  // the clock, so every active key begins a new one at the same moment: writing each at once made a burst of writes
+  // that every request of that moment waited for.
+  if (known && known.windowStart < windowStart) {
+    forget(counts, known);
+    const next: WindowCount = { key, windowStart, windowEnd, shared: 0, pending: 1 };
+    counts.byKey.set(key, next);
+    counts.unwritten.add(next);
+    scheduleWrite(counts);
+    return 1;
+  }
+  // The first hit of a key here is written at once: its answer brings the other processes' hits.
   const shared = await writeHit(counts.counters, key, windowStart);
   return remember(counts, { key, windowStart, windowEnd, shared, pending: 0 });
 }
