@@ -81,6 +81,8 @@ export function sessionMiddleware(options: { database: Database; secret: string;
   const PgStore = connectPgSimple(session);
   const readSession = prepareSessionRead(options.database.db);
   const touchPool = options.database.asyncCommit.pool;
+  const touching = touchesInFlight.get(options.database) ?? new Set<Promise<void>>();
+  touchesInFlight.set(options.database, touching);
 
   /**
    * connect-pg-simple, with the touch every unchanged session gets at the end of a request made cheap: the read also
@@ -134,9 +136,17 @@ export function sessionMiddleware(options: { database: Database; secret: string;
       // Whole seconds, rounded up, as connect-pg-simple stores them.
       const expire = Math.ceil((sess.cookie.expires?.getTime() ?? Date.now() + options.idleMs) / 1000);
       if (stored !== undefined && expire * 1000 - stored < SESSION_TOUCH_INTERVAL_MS) return callback?.();
-      touchPool
+      // The answer does not wait for the write: a touch may be lost anyway (0010), and sessions touched together (all
+      // those in use when a minute has passed since a deploy, say) queued their answers behind each other's writes.
+      const write = touchPool
         .query({ name: 'session_touch', text: 'update sessions set expire = to_timestamp($1) where sid = $2', values: [expire, sid] })
-        .then(() => callback?.(), callback);
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => touching.delete(write));
+      touching.add(write);
+      callback?.();
     }
   }
 
@@ -162,6 +172,14 @@ function remember<T>(map: Map<string, T>, sid: string, value: T) {
   map.delete(sid);
   map.set(sid, value);
   if (map.size > REMEMBERED_EXPIRIES) map.delete(map.keys().next().value!);
+}
+
+/** The session touches being written, per Database (see SessionStore.touch). */
+const touchesInFlight = new WeakMap<Database, Set<Promise<void>>>();
+
+/** Resolves when the session touches written so far are done (tests read `expire` after a response). */
+export async function settleSessionTouches(database: Database): Promise<void> {
+  await Promise.all(touchesInFlight.get(database) ?? []);
 }
 
 /** Starts a new session for the user (a new id: no session fixation). */

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
-import { SESSION_TOUCH_INTERVAL_MS } from '../auth/session.ts';
+import { SESSION_TOUCH_INTERVAL_MS, settleSessionTouches } from '../auth/session.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 // A clock the tests move, for token expiry and session lifetimes.
@@ -176,6 +176,7 @@ describe('the idle lifetime', () => {
     return { agent, res, before, userId: res.body.id as string };
   }
   const sessionExpiry = async (userId: string) => {
+    await settleSessionTouches(idleApp.testDatabase.database);
     const { rows } = await idleApp.testDatabase.database.pool.query<{ expire: Date }>(
       `select expire from sessions where sess->>'userId' = $1`,
       [userId],
@@ -237,6 +238,23 @@ describe('the idle lifetime', () => {
     const before = Date.now();
     expect((await agent.get('/api/auth/user')).status).toBe(200);
     expectIdleDeadline(await sessionExpiry(userId), before, Date.now());
+  });
+
+  it('answers without waiting for the stored deadline to be written', async () => {
+    const { agent, userId } = await signUpIdle();
+    await setSessionExpiry(userId, new Date(Date.now() + 60_000));
+    // While the session row is locked, a touch that held the answer would hold it until the lock goes.
+    const holder = await idleApp.testDatabase.database.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`select 1 from sessions where sess->>'userId' = $1 for update`, [userId]);
+      expect((await agent.get('/api/auth/user')).status).toBe(200);
+      await holder.query('commit');
+    } finally {
+      holder.release();
+    }
+    const before = Date.now();
+    expectIdleDeadline(await sessionExpiry(userId), before - 5_000, Date.now());
   });
 
   it('ends a session left idle past its deadline, although the cookie is still sent', async () => {
