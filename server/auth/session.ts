@@ -80,9 +80,7 @@ export function takeSessionUser(req: Request): SessionUser | undefined {
 export function sessionMiddleware(options: { database: Database; secret: string; idleMs: number }) {
   const PgStore = connectPgSimple(session);
   const readSession = prepareSessionRead(options.database.db);
-  const touchPool = options.database.asyncCommit.pool;
-  const touching = touchesInFlight.get(options.database) ?? new Set<Promise<void>>();
-  touchesInFlight.set(options.database, touching);
+  const touches = touchesOf(options.database);
 
   /**
    * connect-pg-simple, with the touch every unchanged session gets at the end of a request made cheap: the read also
@@ -138,14 +136,9 @@ export function sessionMiddleware(options: { database: Database; secret: string;
       if (stored !== undefined && expire * 1000 - stored < SESSION_TOUCH_INTERVAL_MS) return callback?.();
       // The answer does not wait for the write: a touch may be lost anyway (0010), and sessions touched together (all
       // those in use when a minute has passed since a deploy, say) queued their answers behind each other's writes.
-      const write = touchPool
-        .query({ name: 'session_touch', text: 'update sessions set expire = to_timestamp($1) where sid = $2', values: [expire, sid] })
-        .then(
-          () => undefined,
-          () => undefined,
-        )
-        .finally(() => touching.delete(write));
-      touching.add(write);
+      // Touches are written together, at most every TOUCH_WRITE_INTERVAL_MS, in one statement.
+      touches.due.set(sid, expire);
+      touches.timer ??= setTimeout(() => void writeTouches(touches), TOUCH_WRITE_INTERVAL_MS).unref();
       callback?.();
     }
   }
@@ -174,12 +167,53 @@ function remember<T>(map: Map<string, T>, sid: string, value: T) {
   if (map.size > REMEMBERED_EXPIRIES) map.delete(map.keys().next().value!);
 }
 
-/** The session touches being written, per Database (see SessionStore.touch). */
-const touchesInFlight = new WeakMap<Database, Set<Promise<void>>>();
+/** How often the stored deadlines that are due are written, at most. */
+const TOUCH_WRITE_INTERVAL_MS = 100;
 
-/** Resolves when the session touches written so far are done (tests read `expire` after a response). */
-export async function settleSessionTouches(database: Database): Promise<void> {
-  await Promise.all(touchesInFlight.get(database) ?? []);
+/** The stored deadlines due to be written (session id to whole seconds), per Database (see SessionStore.touch). */
+interface Touches {
+  pool: Database['pool'];
+  due: Map<string, number>;
+  timer: NodeJS.Timeout | undefined;
+  /** The latest write; the next starts after it. */
+  writing: Promise<void>;
+}
+const touchesByDatabase = new WeakMap<Database, Touches>();
+
+function touchesOf(database: Database): Touches {
+  let touches = touchesByDatabase.get(database);
+  if (!touches) {
+    touches = { pool: database.asyncCommit.pool, due: new Map(), timer: undefined, writing: Promise.resolve() };
+    touchesByDatabase.set(database, touches);
+  }
+  return touches;
+}
+
+/** Writes the due deadlines in one statement, through the asynchronous-commit pool. Never rejects. */
+function writeTouches(touches: Touches): Promise<void> {
+  clearTimeout(touches.timer);
+  touches.timer = undefined;
+  const due = [...touches.due];
+  touches.due.clear();
+  touches.writing = touches.writing.then(async () => {
+    if (due.length === 0) return;
+    await touches.pool
+      .query({
+        name: 'session_touch',
+        text: `update sessions s set expire = to_timestamp(t.expire) from unnest($1::text[], $2::float8[]) as t(sid, expire)
+          where s.sid = t.sid`,
+        values: [due.map(([sid]) => sid), due.map(([, expire]) => expire)],
+      })
+      // A lost touch only shortens a session (0010); a closed pool lands here too.
+      .catch(() => undefined);
+  });
+  return touches.writing;
+}
+
+/** Writes the deadlines that are due now; resolves once written (tests read `expire` after a response). */
+export function settleSessionTouches(database: Database): Promise<void> {
+  const touches = touchesByDatabase.get(database);
+  return touches ? writeTouches(touches) : Promise.resolve();
 }
 
 /** Starts a new session for the user (a new id: no session fixation). */
