@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { CandidateCard } from '#shared/candidates.ts';
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
-import type { NormalizedSearch } from './candidate-search.ts';
+import type { CardRow, NormalizedSearch } from './candidate-search.ts';
 
 /** A profile as the index holds it. */
 interface Entry {
@@ -138,16 +138,9 @@ export function parseWordQuery(text: string): QueryLexeme | null | undefined {
   return { lexeme: m[1]!.replaceAll("''", "'").replace(/\\(.)/g, '$1'), prefix: m[2] !== undefined };
 }
 
-interface Row extends Record<string, unknown> {
-  id: string;
+/** A card's columns, with the exact created_at and the search vector as text. */
+interface Row extends CardRow {
   created_at: string;
-  full_name: string;
-  location: string;
-  years_of_experience: number | null;
-  industries: string[];
-  languages: string[];
-  bio: string | null;
-  has_video: boolean;
   vector: string;
 }
 
