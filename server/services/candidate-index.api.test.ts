@@ -9,7 +9,7 @@ import { companyProfiles, jobSeekerProfiles, shortlists, users } from '#shared/s
 import type { Db } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { createCandidateIndex, parseVector, parseWordQuery, type CandidateIndex } from './candidate-index.ts';
-import { MIN_PREFIX, normalizeSearch, SUMMARY_LENGTH, summaryOf, wordStem } from './candidate-search.ts';
+import { normalizeSearch } from './candidate-search.ts';
 
 let testDatabase: TestDatabase;
 const db = (): Db => testDatabase.database.db;
@@ -35,8 +35,7 @@ async function seeker(fullName: string, bio: string): Promise<{ userId: string; 
   return { userId: user!.id, profileId: profile!.id };
 }
 
-const newIndex = () =>
-  createCandidateIndex(db(), { minPrefix: MIN_PREFIX, simplePrefix: (w) => wordStem(w) ?? w, summaryOf, summaryLength: SUMMARY_LENGTH });
+const newIndex = () => createCandidateIndex(db());
 
 async function found(index: CandidateIndex, q: string) {
   const page = await index.page(normalizeSearch(candidateSearchSchema.parse({ q })), undefined, COMPANY);

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { CandidateCard } from '#shared/candidates.ts';
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
-import type { CardRow, NormalizedSearch } from './candidate-search.ts';
+import { filterKey, SUMMARY_LENGTH, summaryOf, wordQueryTexts, type CardRow, type NormalizedSearch } from './candidate-search.ts';
 
 /** A profile as the index holds it. */
 interface Entry {
@@ -56,16 +56,6 @@ export interface IndexPage {
 export interface CandidateIndex {
   /** A page of the search, or undefined when the index cannot answer it exactly (then SQL does). */
   page(s: NormalizedSearch, after: IndexCursor | undefined, companyId: string): Promise<IndexPage | undefined>;
-}
-
-export interface CandidateIndexOptions {
-  /** Words of fewer letters are matched whole, not as a prefix (as the SQL search does). */
-  minPrefix: number;
-  /** The prefix the SQL search uses for a word in 'simple' (its shorter stem, if any). */
-  simplePrefix: (word: string) => string;
-  summaryOf: (bio: string | null) => string | null;
-  /** Cards show this much of the bio (the SQL reads left(bio, summaryLength + 1)). */
-  summaryLength: number;
 }
 
 /** The pool under a Db, for a named (prepared) statement. */
@@ -171,7 +161,7 @@ function lowerBound(sorted: string[], value: string): number {
   return low;
 }
 
-export function createCandidateIndex(db: Db, options: CandidateIndexOptions): CandidateIndex {
+export function createCandidateIndex(db: Db): CandidateIndex {
   // The profiles, by slot (a slot is reused when its profile leaves).
   const slots: (Entry | undefined)[] = [];
   const freeSlots: number[] = [];
@@ -233,7 +223,8 @@ export function createCandidateIndex(db: Db, options: CandidateIndexOptions): Ca
 
   let version: string | undefined;
   let loading: Promise<void> | undefined;
-  const words = new Map<string, { simple: string; english: string }>();
+  /** Each word seen, as lexemes (undefined: not one lexeme, so SQL answers). */
+  const words = new Map<string, QueryLexeme[] | undefined>();
 
   /** Adds a profile; `bulk` leaves the orders and the dictionary unsorted, for `sortAll` after a whole load. */
   function add(row: Row, bulk = false) {
@@ -251,7 +242,7 @@ export function createCandidateIndex(db: Db, options: CandidateIndexOptions): Ca
         yearsOfExperience: row.years_of_experience,
         industries: row.industries.map(canonical),
         languages: row.languages.map(canonical),
-        summary: options.summaryOf(row.bio),
+        summary: summaryOf(row.bio),
         hasVideo: row.has_video,
         avatarUrl: null,
       },
@@ -338,7 +329,7 @@ export function createCandidateIndex(db: Db, options: CandidateIndexOptions): Ca
   // memory (several times faster than at random, for a search passing thousands of slots).
   const listedRows = (ids?: string[]) => sql`
     select p.id, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, p.full_name,
-      p.location, p.years_of_experience, p.industries, p.languages, left(p.bio, ${options.summaryLength + 1}) as bio,
+      p.location, p.years_of_experience, p.industries, p.languages, left(p.bio, ${SUMMARY_LENGTH + 1}) as bio,
       p.video_url is not null as has_video, p.search_vector::text as vector
     from job_seeker_profiles p
     join users u on u.id = p.user_id and u.status = 'active' and u.role = 'job_seeker'
@@ -385,33 +376,30 @@ export function createCandidateIndex(db: Db, options: CandidateIndexOptions): Ca
 
   /** The lexemes of each word, as the SQL search's text query has them; undefined when one is not a single lexeme. */
   async function queryLexemes(searchWords: string[]): Promise<QueryLexeme[][] | undefined> {
-    const texts = searchWords.map((word) =>
-      word.length < options.minPrefix ? { simple: word, english: word } : { simple: `${options.simplePrefix(word)}:*`, english: `${word}:*` },
-    );
     const unknown = searchWords.filter((word) => !words.has(word));
     if (unknown.length > 0) {
+      const texts = unknown.map((word) => wordQueryTexts(word));
       const { rows } = await clientOf(db).query<{ word: string; simple: string; english: string }>({
         text: `select t.word, to_tsquery('simple', t.simple)::text as simple, to_tsquery('english', t.english)::text as english
           from unnest($1::text[], $2::text[], $3::text[]) as t(word, simple, english)`,
-        values: [unknown, unknown.map((w) => texts[searchWords.indexOf(w)]!.simple), unknown.map((w) => texts[searchWords.indexOf(w)]!.english)],
+        values: [unknown, texts.map((t) => t.simple), texts.map((t) => t.english)],
       });
       for (const row of rows) {
-        words.set(row.word, { simple: row.simple, english: row.english });
+        const [simple, english] = [parseWordQuery(row.simple), parseWordQuery(row.english)];
+        const unusable = simple === undefined || english === undefined || (simple === null && english === null);
+        words.set(row.word, unusable ? undefined : [simple, english].filter((q): q is QueryLexeme => q !== null));
         if (words.size > WORD_CACHE_SIZE) words.delete(words.keys().next().value!);
       }
     }
     const result: QueryLexeme[][] = [];
     for (const word of searchWords) {
-      const known = words.get(word)!;
-      const simple = parseWordQuery(known.simple);
-      const english = parseWordQuery(known.english);
-      if (simple === undefined || english === undefined || (simple === null && english === null)) return undefined;
-      result.push([simple, english].filter((q): q is QueryLexeme => q !== null));
+      const lexemes = words.get(word);
+      if (!lexemes) return undefined;
+      result.push(lexemes);
     }
     return result;
   }
 
-  /** For each slot holding every word: its tier, the worst of each word's best weight (the SQL's TIERS). */
   /** The postings of every lexeme a word matches, each once ('driv:*' and 'driver:*' both match 'driver'). */
   function postingsOf(word: QueryLexeme[]): number[][] {
     const lists = new Set<number[]>();
@@ -590,7 +578,7 @@ export function createCandidateIndex(db: Db, options: CandidateIndexOptions): Ca
       }
       if (!filter) total = sorted.length;
       else {
-        const key = JSON.stringify([s.industries, s.languages, s.locations, s.minYears ?? null, s.maxYears ?? null, s.hasVideo ?? null]);
+        const key = filterKey(s);
         const known = counts.get(key);
         if (known !== undefined) total = known;
         else {

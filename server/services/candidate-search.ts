@@ -34,7 +34,7 @@ import { createCandidateIndex } from './candidate-index.ts';
 export const SUMMARY_LENGTH = 160;
 const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 32;
-export const MIN_PREFIX = 3;
+const MIN_PREFIX = 3;
 const COUNT_CACHE_SIZE = 5_000;
 /**
  * Walk the sort's index when a page would pass at most this many index rows (its rows / the share of profiles that
@@ -89,14 +89,22 @@ const LAST_TIER = TIERS.length - 1;
  */
 export function textQuery(words: string[], weights: string = 'ABCD'): SQL {
   return sql.join(
-    words.map((word) =>
-      // A word of one or two letters is taken whole: as a prefix it would match nearly every profile.
-      word.length < MIN_PREFIX
-        ? sql`(to_tsquery('simple', ${`${word}:${weights}`}) || to_tsquery('english', ${`${word}:${weights}`}))`
-        : sql`(to_tsquery('simple', ${`${wordStem(word) ?? word}:*${weights}`}) || to_tsquery('english', ${`${word}:*${weights}`}))`,
-    ),
+    words.map((word) => {
+      const { simple, english } = wordQueryTexts(word, weights);
+      return sql`(to_tsquery('simple', ${simple}) || to_tsquery('english', ${english}))`;
+    }),
     sql` && `,
   );
+}
+
+/** One word's query texts for to_tsquery, in 'simple' and in 'english' (see textQuery), within `weights` if given. */
+export function wordQueryTexts(word: string, weights = ''): { simple: string; english: string } {
+  // A word of one or two letters is taken whole: as a prefix it would match nearly every profile.
+  if (word.length < MIN_PREFIX) {
+    const whole = weights ? `${word}:${weights}` : word;
+    return { simple: whole, english: whole };
+  }
+  return { simple: `${wordStem(word) ?? word}:*${weights}`, english: `${word}:*${weights}` };
 }
 
 /** The search after its defaults: what the SQL is made from. */
@@ -131,7 +139,7 @@ export function normalizeSearch(input: CandidateSearch): NormalizedSearch {
 }
 
 /** Identifies the filtered set (not its order): the key of the count. */
-function filterKey(s: NormalizedSearch): string {
+export function filterKey(s: NormalizedSearch): string {
   return JSON.stringify([s.words, s.industries, s.languages, s.locations, s.minYears ?? null, s.maxYears ?? null, s.hasVideo ?? null]);
 }
 
@@ -401,6 +409,16 @@ export function card(row: CardRow & { shortlisted: boolean }): CandidateCard {
   };
 }
 
+/** The answer from up to limit + 1 rows (one more tells that another page follows) and their sort keys. */
+function resultOf(s: NormalizedSearch, rows: { card: CandidateCard; key: Cursor['k'] }[], total: number): CandidateSearchResult {
+  const last = rows.length > s.limit ? rows[s.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, s.limit).map((row) => row.card),
+    total,
+    nextCursor: last ? encodeCursor({ k: last.key, id: last.card.id, t: total, f: fingerprint(s) }) : null,
+  };
+}
+
 export interface CandidateSearchService {
   search(companyId: string, input: CandidateSearch): Promise<CandidateSearchResult>;
 }
@@ -426,7 +444,7 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
   const index =
     options.inMemory === false
       ? undefined
-      : createCandidateIndex(db, { minPrefix: MIN_PREFIX, simplePrefix: (word) => wordStem(word) ?? word, summaryOf, summaryLength: SUMMARY_LENGTH });
+      : createCandidateIndex(db);
 
   async function count(s: NormalizedSearch): Promise<SearchStats> {
     const { rows } = await db.execute<{ total: number; t0?: number; t1?: number; t2?: number; version: string; listed: number }>(countQuery(s));
@@ -503,15 +521,7 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
       const s = normalizeSearch(input);
       const cursor = input.cursor ? decodeSearchCursor(input.cursor, s) : undefined;
       const fromIndex = index && (await index.page(s, cursor, companyId));
-      if (fromIndex) {
-        const total = cursor ? cursor.t : fromIndex.total;
-        const last = fromIndex.rows.length > s.limit ? fromIndex.rows[s.limit - 1] : undefined;
-        return {
-          items: fromIndex.rows.slice(0, s.limit).map((row) => row.card),
-          total,
-          nextCursor: last ? encodeCursor({ k: last.key, id: last.card.id, t: total, f: fingerprint(s) }) : null,
-        };
-      }
+      if (fromIndex) return resultOf(s, fromIndex.rows, cursor ? cursor.t : fromIndex.total);
       let rows: PageRow[];
       let total: number;
       if (s.words.length === 0) {
@@ -543,15 +553,8 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
         rows = page.rows;
         total = cursor ? cursor.t : stats.total;
       }
-      const page = rows.slice(0, s.limit);
-      const more = rows.length > s.limit;
-      const last = page.at(-1);
-      const k = last && (s.sort === 'relevance' ? [last.tier, last.sort_key] : last.sort_key);
-      return {
-        items: page.map(card),
-        total,
-        nextCursor: more && last ? encodeCursor({ k, id: last.id, t: total, f: fingerprint(s) }) : null,
-      };
+      const keyed = rows.map((row) => ({ card: card(row), key: s.sort === 'relevance' ? ([row.tier, row.sort_key] as [number, string]) : row.sort_key }));
+      return resultOf(s, keyed, total);
     },
   };
 }
