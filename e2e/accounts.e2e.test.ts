@@ -1,9 +1,8 @@
 // Sign-up, role choice, sign-out, e-mail verification and password reset, as new users do them.
-import { and, desc, eq } from 'drizzle-orm';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
+import { readEmailLink } from '../server/test/emails.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, type TrackedPage } from './support/browser.ts';
 
 let browser: Browser;
@@ -20,15 +19,9 @@ afterAll(async () => {
 let counter = 0;
 const newEmail = (who: string) => `${who}.${Date.now()}.${++counter}@example.com`;
 
-/** The link in the newest e-mail of a kind to an address, as the outbox holds it. */
-async function linkFromOutbox(to: string, template: string): Promise<string> {
-  const [mail] = await server.testDatabase.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  const link = /(https?:\/\/\S+token=[A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
+/** The link in the newest e-mail of a kind to an address, opened on the test server. */
+async function linkFromOutbox(to: string, template: 'verify_email' | 'reset_password'): Promise<string> {
+  const link = await readEmailLink(server.testDatabase.database.db, to, template, template === 'verify_email' ? '/verify-email' : '/reset-password');
   // The e-mail names the public address; the test server listens elsewhere.
   const url = new URL(link);
   return `${server.baseUrl}${url.pathname}${url.search}`;

@@ -12,6 +12,9 @@ export function createLogger(level: string): Logger {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** Links from e-mails (/verify-email, /reset-password) carry their token in the address: it stays out of the log. */
+const hideTokens = (url: string) => url.replace(/([?&]token=)[^&#]*/g, '$1[hidden]');
+
 /** Request logs with an id: the caller's X-Request-Id when it is sane (load balancers set one), else a new one. */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
@@ -28,7 +31,7 @@ export function requestLogger(logger: Logger) {
       return 'info';
     },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: hideTokens(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

@@ -75,11 +75,12 @@ export interface AdminUser {
 /** POST /api/admin/users/:id/admin. */
 export const setAdminSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** logged: delivered to the server's log instead of a mail server (no SMTP_URL); the recipient got nothing. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'logged', 'failed'] as const;
 
 /** GET /api/admin/emails?status=&q=&cursor=&limit= (newest first; q matches the recipient). */
 export const emailListQuery = z.object({
-  status: z.enum(OUTBOX_STATUSES, { error: 'status must be pending, sent or failed' }).optional(),
+  status: z.enum(OUTBOX_STATUSES, { error: 'status must be pending, sent, logged or failed' }).optional(),
   q: search,
   cursor,
   limit,
@@ -94,11 +95,12 @@ export interface AdminEmail {
   attempts: number;
   lastError: string | null;
   createdAt: string;
+  /** When it was sent, or logged. */
   sentAt: string | null;
   nextAttemptAt: string;
 }
 
-/** GET /api/admin/emails/:id: the message as it was (or will be) sent. */
+/** GET /api/admin/emails/:id: the message as it was (or will be) sent, with links that act for the recipient hidden. */
 export interface AdminEmailDetail extends AdminEmail {
   text: string;
   html: string | null;

@@ -275,9 +275,15 @@ export const emailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
+    /** The message as the admin console may show it: links that act for the recipient are placeholders. */
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Values of those placeholders (name -> link), until delivery or the link's expiry (docs/decisions/0015). */
+    secrets: jsonb('secrets').$type<Record<string, string>>(),
+    /** When the links in secrets stop working; kept after secrets are cleared, so a retry knows they are gone. */
+    secretsExpireAt: timestamp('secrets_expire_at', { withTimezone: true }),
     template: varchar('template', { length: 64 }).notNull(),
+    /** pending, sent (a mail server took it), logged (no SMTP_URL: only the server's log has it) or failed. */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -291,6 +297,8 @@ export const emailOutbox = pgTable(
     // The admin console's outbox by status, newest first (keyset), and its search by recipient (trigram).
     index('email_outbox_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('email_outbox_to_address_trgm_idx').using('gin', sql`lower(${t.toAddress}) gin_trgm_ops`),
+    // The worker's sweep of links that expired before they were sent.
+    index('email_outbox_secrets_expire_at_idx').on(t.secretsExpireAt).where(sql`secrets is not null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '#shared/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { enqueueEmail } from './outbox.ts';
+import { passwordResetTemplate } from './templates.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 import { deliverDueEmails, LEASE_MS, MAX_ATTEMPTS } from './worker.ts';
 
@@ -59,7 +60,7 @@ describe('outbox', () => {
   it('does not send e-mails that are not due yet', async () => {
     await enqueueEmail(testDb.database.db, message('later@example.com'), { now: new Date(t0.getTime() + 60_000) });
     const transport = recordingTransport();
-    expect(await deliverDueEmails({ database: testDb.database, transport, from: 'x@w.example', now: t0 })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await deliverDueEmails({ database: testDb.database, transport, from: 'x@w.example', now: t0 })).toEqual({ sent: 0, retried: 0, failed: 0, expired: 0 });
   });
 
   it('retries failures with backoff and gives up after the last attempt', async () => {
@@ -91,5 +92,62 @@ describe('outbox', () => {
     expect((await deliverDueEmails({ database: testDb.database, transport, from: 'x@w.example', now: t0 })).sent).toBe(0);
     const afterLease = new Date(t0.getTime() + LEASE_MS + 1);
     expect((await deliverDueEmails({ database: testDb.database, transport, from: 'x@w.example', now: afterLease })).sent).toBe(1);
+  });
+
+  describe('links that only the recipient may read', () => {
+    const link = 'https://wazifa.example/reset-password?token=s3cr3t-t0k3n';
+    const secretMessage = (to: string) => ({ to, ...passwordResetTemplate({ productName: 'Wazifa', link, validMinutes: 60 }), template: 'reset_password' });
+    const rowOf = async (id: string) => (await testDb.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
+    const from = 'x@w.example';
+
+    it('are stored apart, filled in at delivery, and gone from the row once it is sent', async () => {
+      const id = await enqueueEmail(testDb.database.db, secretMessage('reset@example.com'), { now: t0, secretsExpireAt: new Date(t0.getTime() + 3_600_000) });
+      const queued = await rowOf(id);
+      expect(queued.textBody).not.toContain('s3cr3t-t0k3n');
+      expect(queued.htmlBody).not.toContain('s3cr3t-t0k3n');
+
+      const transport = recordingTransport();
+      expect(await deliverDueEmails({ database: testDb.database, transport, from, now: t0 })).toMatchObject({ sent: 1 });
+      expect(transport.sent[0]!.text).toContain(link);
+      expect(transport.sent[0]!.html).toContain(`href="${link}"`);
+      const sent = await rowOf(id);
+      expect(sent).toMatchObject({ status: 'sent', secrets: null });
+      expect(JSON.stringify(sent)).not.toContain('s3cr3t-t0k3n');
+    });
+
+    it('stay while delivery fails and the link works, so a retry can send it; they go when the link expires', async () => {
+      const secretsExpireAt = new Date(t0.getTime() + 48 * 3_600_000);
+      const id = await enqueueEmail(testDb.database.db, secretMessage('flaky@example.com'), { now: t0, secretsExpireAt });
+      const transport = recordingTransport({ failWith: '451 try again later' });
+      let now = t0;
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        await deliverDueEmails({ database: testDb.database, transport, from, now });
+        now = (await rowOf(id)).nextAttemptAt;
+      }
+      const failed = await rowOf(id);
+      expect(failed).toMatchObject({ status: 'failed', secrets: { link } });
+
+      const afterExpiry = new Date(secretsExpireAt.getTime() + 1);
+      expect(await deliverDueEmails({ database: testDb.database, transport, from, now: afterExpiry })).toMatchObject({ expired: 1 });
+      expect(await rowOf(id)).toMatchObject({ status: 'failed', secrets: null, lastError: '451 try again later' });
+    });
+
+    it('give up a pending e-mail whose link expired before it could be sent', async () => {
+      const secretsExpireAt = new Date(t0.getTime() + 60_000);
+      const id = await enqueueEmail(testDb.database.db, secretMessage('late@example.com'), { now: t0, secretsExpireAt });
+      const transport = recordingTransport();
+      expect(await deliverDueEmails({ database: testDb.database, transport, from, now: new Date(secretsExpireAt.getTime() + 1) })).toEqual({
+        sent: 0,
+        retried: 0,
+        failed: 0,
+        expired: 1,
+      });
+      expect(transport.sent).toHaveLength(0);
+      expect(await rowOf(id)).toMatchObject({ status: 'failed', secrets: null, lastError: 'The link in this e-mail expired before it could be sent' });
+    });
+
+    it('cannot be queued without the time their link expires', async () => {
+      await expect(enqueueEmail(testDb.database.db, secretMessage('no-expiry@example.com'))).rejects.toThrow(/secretsExpireAt/);
+    });
   });
 });

@@ -12,9 +12,21 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Links that act for the recipient, kept out of text and html (secrets.ts); the template sets them. */
+  secrets?: Record<string, string>;
 }
 
-export async function enqueueEmail(db: DbOrTx, message: OutgoingEmail, options: { now?: Date } = {}): Promise<string> {
+export async function enqueueEmail(
+  db: DbOrTx,
+  message: OutgoingEmail,
+  options: {
+    now?: Date;
+    /** When the links in secrets stop working (the token's expiry): required with secrets, see docs/decisions/0015. */
+    secretsExpireAt?: Date;
+  } = {},
+): Promise<string> {
+  const secrets = message.secrets && Object.keys(message.secrets).length > 0 ? message.secrets : null;
+  if (secrets && !options.secretsExpireAt) throw new Error(`${message.template}: an e-mail with secrets needs secretsExpireAt`);
   const [row] = await db
     .insert(emailOutbox)
     .values({
@@ -23,6 +35,8 @@ export async function enqueueEmail(db: DbOrTx, message: OutgoingEmail, options: 
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html ?? null,
+      secrets,
+      secretsExpireAt: secrets ? options.secretsExpireAt : null,
       nextAttemptAt: options.now ?? new Date(),
     })
     .returning({ id: emailOutbox.id });

@@ -30,9 +30,9 @@ afterAll(async () => {
 });
 
 describe('SMTP delivery', () => {
-  it('delivers a queued verification e-mail with its link', async () => {
+  it('delivers a queued verification e-mail with its link, which the stored row no longer holds', async () => {
     const mail = verifyEmailTemplate({ productName: 'Wazifa', name: 'Amina', link: 'http://localhost:5000/verify-email?token=abc123' });
-    await enqueueEmail(testDb.database.db, { to: 'amina@example.com', template: 'verify_email', ...mail });
+    const id = await enqueueEmail(testDb.database.db, { to: 'amina@example.com', template: 'verify_email', ...mail }, { secretsExpireAt: new Date(Date.now() + 3_600_000) });
     const result = await deliverDueEmails({ database: testDb.database, transport, from: 'Wazifa <support@wazifa.example>' });
     expect(result.sent).toBe(1);
     const delivered = smtp.inbox.at(-1)!;
@@ -41,6 +41,9 @@ describe('SMTP delivery', () => {
     expect(delivered.from?.value[0]).toMatchObject({ name: 'Wazifa', address: 'support@wazifa.example' });
     expect(delivered.text).toContain('http://localhost:5000/verify-email?token=abc123');
     expect(delivered.html).toContain('href="http://localhost:5000/verify-email?token=abc123"');
+    const [row] = await testDb.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row!.status).toBe('sent');
+    expect(JSON.stringify(row)).not.toContain('abc123');
   });
 
   it('keeps a refused e-mail for a retry, with the server reason', async () => {

@@ -1,15 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, passwordResetTemplate, verifyEmailTemplate } from './templates.ts';
+import { fillSecrets, HIDDEN_LINK, redactSecrets } from './secrets.ts';
+import { escapeHtml, passwordResetTemplate, secretPlaceholder, verifyEmailTemplate } from './templates.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from './worker.ts';
 
 describe('e-mail templates', () => {
   it('puts the link in both parts and escapes names in HTML', () => {
-    const mail = verifyEmailTemplate({ productName: 'Wazifa', name: `<b>&"'`, link: 'https://wazifa.example/verify-email?token=abc' });
+    const mail = verifyEmailTemplate({ productName: 'Wazifa', name: `<b>&"'`, link: 'https://wazifa.example/verify-email?token=abc&x=1' });
     expect(mail.subject).toBe('Confirm your e-mail address for Wazifa');
-    expect(mail.text).toContain('https://wazifa.example/verify-email?token=abc');
-    expect(mail.html).toContain('href="https://wazifa.example/verify-email?token=abc"');
+    expect(fillSecrets(mail.text, mail.secrets!, 'text')).toContain('https://wazifa.example/verify-email?token=abc&x=1');
+    expect(fillSecrets(mail.html, mail.secrets!, 'html')).toContain('href="https://wazifa.example/verify-email?token=abc&amp;x=1"');
     expect(mail.html).toContain('Hello &lt;b&gt;&amp;&quot;&#39;,');
     expect(mail.html).not.toContain('<b>&');
+  });
+
+  it('keeps the links that act for the recipient out of the message, as secrets filled in at delivery', () => {
+    for (const mail of [
+      verifyEmailTemplate({ productName: 'Wazifa', link: 'https://wazifa.example/verify-email?token=v3r1fy' }),
+      passwordResetTemplate({ productName: 'Wazifa', link: 'https://wazifa.example/reset-password?token=r3s3t', validMinutes: 60 }),
+    ]) {
+      expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/v3r1fy|r3s3t/);
+      expect(redactSecrets(mail.text)).toContain(HIDDEN_LINK);
+      expect(redactSecrets(mail.html)).toContain(`href="${HIDDEN_LINK}"`);
+      expect(fillSecrets(mail.text, mail.secrets!, 'text')).toMatch(/https:\/\/wazifa\.example\/(verify-email|reset-password)\?token=(v3r1fy|r3s3t)\n/);
+    }
+  });
+
+  it('fills in only the secrets it was given, and lets a "$&" in a value stay text', () => {
+    const body = `${secretPlaceholder('link')} ${secretPlaceholder('other')}`;
+    expect(fillSecrets(body, { link: 'https://x.example/?token=$&' }, 'text')).toBe(`https://x.example/?token=$& ${secretPlaceholder('other')}`);
+    expect(redactSecrets(body)).toBe(`${HIDDEN_LINK} ${HIDDEN_LINK}`);
   });
 
   it('says how long a reset link works', () => {

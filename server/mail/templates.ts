@@ -4,6 +4,17 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Links that act for the recipient, by placeholder name: kept out of text and html (see secrets.ts). */
+  secrets?: Record<string, string>;
+}
+
+/**
+ * Where a secret goes in a message: a link that lets its reader act as the recipient (confirm the address, set a
+ * new password, any later signed link). The outbox keeps the value apart and fills it in at delivery; the admin
+ * console never sees it. Its characters pass escapeHtml unchanged, so it works in both parts.
+ */
+export function secretPlaceholder(name: string): string {
+  return `{{secret:${name}}}`;
 }
 
 export function escapeHtml(text: string): string {
@@ -23,6 +34,7 @@ export function layout(productName: string, paragraphs: string[], action: { labe
 export const greeting = (name?: string) => (name ? `Hello ${name},` : 'Hello,');
 
 export function verifyEmailTemplate(input: { productName: string; name?: string; link: string }): RenderedEmail {
+  const link = secretPlaceholder('link');
   const paragraphs = [
     greeting(input.name),
     `Thank you for joining ${input.productName}. Please confirm that this is your e-mail address.`,
@@ -30,15 +42,17 @@ export function verifyEmailTemplate(input: { productName: string; name?: string;
   ];
   return {
     subject: `Confirm your e-mail address for ${input.productName}`,
-    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\nConfirm your e-mail address:\n${input.link}\n\n${paragraphs[2]}\n`,
-    html: layout(input.productName, paragraphs.slice(0, 2), { label: 'Confirm e-mail address', link: input.link }).replace(
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\nConfirm your e-mail address:\n${link}\n\n${paragraphs[2]}\n`,
+    html: layout(input.productName, paragraphs.slice(0, 2), { label: 'Confirm e-mail address', link }).replace(
       '</body>',
       `<p style="font-size:13px;color:#475569">${escapeHtml(paragraphs[2]!)}</p></body>`,
     ),
+    secrets: { link: input.link },
   };
 }
 
 export function passwordResetTemplate(input: { productName: string; name?: string; link: string; validMinutes: number }): RenderedEmail {
+  const link = secretPlaceholder('link');
   const paragraphs = [
     greeting(input.name),
     `Someone asked to reset the password of your ${input.productName} account. Use the link below to choose a new password. It works once, for ${input.validMinutes} minutes.`,
@@ -46,11 +60,12 @@ export function passwordResetTemplate(input: { productName: string; name?: strin
   ];
   return {
     subject: `Reset your ${input.productName} password`,
-    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${input.link}\n\n${paragraphs[2]}\n`,
-    html: layout(input.productName, paragraphs.slice(0, 2), { label: 'Choose a new password', link: input.link }).replace(
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${link}\n\n${paragraphs[2]}\n`,
+    html: layout(input.productName, paragraphs.slice(0, 2), { label: 'Choose a new password', link }).replace(
       '</body>',
       `<p style="font-size:13px;color:#475569">${escapeHtml(paragraphs[2]!)}</p></body>`,
     ),
+    secrets: { link: input.link },
   };
 }
 

@@ -12,6 +12,8 @@ export interface MailMessage {
 export interface MailTransport {
   send(message: MailMessage): Promise<void>;
   close?(): Promise<void>;
+  /** True when messages only reach the server's log: the outbox then records them as logged, not sent. */
+  logOnly?: boolean;
 }
 
 /** Delivery through an SMTP server (SMTP_URL): smtp://user:pass@host:587 (STARTTLS) or smtps:// (TLS). */
@@ -27,11 +29,16 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
-/** The embedded default: no mail server, so messages are logged (and stay readable in the outbox). */
+/**
+ * The embedded default: no mail server, so the whole message, its links included, goes to the server's log, where
+ * the person running the product reads it (to confirm a local sign-up, say). The admin console shows the message
+ * as logged, with those links hidden.
+ */
 export function createLogTransport(logger: Logger): MailTransport {
   return {
+    logOnly: true,
     async send(message) {
-      logger.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'e-mail (not sent: no SMTP_URL)');
+      logger.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'e-mail logged, not sent (no SMTP_URL)');
     },
   };
 }

@@ -2,12 +2,16 @@
 // outbox, the audit log and the renewal invoice an admin issues. Each action leaves exactly one audit row; a repeat
 // changes nothing and says so; every list pages by keyset without duplicates; bad input is a 4xx with a message.
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, careerApplications, emailOutbox, jobSeekerProfiles, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { jobSeekerWithProfile, PDF, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { createLogTransport, type MailMessage, type MailTransport } from '../mail/transport.ts';
+import { deliverDueEmails, MAX_ATTEMPTS } from '../mail/worker.ts';
 
 let testApp: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAgent>>;
@@ -480,6 +484,122 @@ describe('e-mails', () => {
   });
 });
 
+/** A transport double that keeps what it was asked to send. */
+function capturingTransport(): MailTransport & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+/** Runs the worker over everything due (other tests leave e-mails in the outbox too). */
+const deliver = (transport: MailTransport) =>
+  deliverDueEmails({ database: testApp.testDatabase.database, transport, from: testApp.config.mailFrom, batchSize: 1000 });
+const outboxRow = async (to: string, template: string) =>
+  (await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template))))[0]!;
+const tokenIn = (text: string, path: string) => new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
+
+/** An account whose owner asked for a new password: the reset e-mail waits in the outbox. */
+async function resetRequested() {
+  const email = uniqueEmail('reset');
+  await request(testApp.app).post('/api/auth/signup').set('X-Forwarded-For', newAddress()).send({ email, password: 'old password 1' }).expect(201);
+  await request(testApp.app).post('/api/auth/forgot-password').set('X-Forwarded-For', newAddress()).send({ email }).expect(202);
+  return { email, row: await outboxRow(email, 'reset_password') };
+}
+
+const resetWith = (token: string | undefined) =>
+  request(testApp.app).post('/api/auth/reset-password').set('X-Forwarded-For', newAddress()).send({ token, password: 'new password 2' });
+
+describe('links in e-mails', () => {
+  it('never shows a reset link in the console, nor keeps it in the row once delivered; the delivered message has it, and it works', async () => {
+    const { email, row } = await resetRequested();
+    const detail = await admin.agent.get(`/api/admin/emails/${row.id}`);
+    expect(detail.status).toBe(200);
+    expect(JSON.stringify(detail.body)).not.toMatch(/token=/);
+    expect(detail.body.text).toContain('[link hidden]');
+    expect(detail.body.html).toContain('[link hidden]');
+    expect(detail.body.text).toContain('Use the link below to choose a new password.');
+
+    const transport = capturingTransport();
+    await deliver(transport);
+    const delivered = transport.sent.find((m) => m.to === email)!;
+    const token = tokenIn(delivered.text, '/reset-password');
+    expect(token).toBeDefined();
+    expect(delivered.html).toContain(`/reset-password?token=${token}`);
+
+    const [stored] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, row.id));
+    expect(stored!.status).toBe('sent');
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect((await admin.agent.get(`/api/admin/emails/${row.id}`)).body.text).toContain('[link hidden]');
+    expect((await resetWith(token)).status).toBe(200);
+  });
+
+  it('writes an audit row each time an admin opens an e-mail; an unknown one writes none', async () => {
+    const email = await newEmail();
+    await admin.agent.get(`/api/admin/emails/${email.id}`).expect(200);
+    await admin.agent.get(`/api/admin/emails/${email.id}`).expect(200);
+    const audit = await auditFor(email.id);
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toMatchObject({ action: 'email.view', actorId: admin.id, subjectType: 'email', subjectId: email.id, details: { to: email.toAddress, template: 'test' } });
+    const unknown = randomUUID();
+    await admin.agent.get(`/api/admin/emails/${unknown}`).expect(404);
+    expect(await auditFor(unknown)).toHaveLength(0);
+  });
+
+  it('with no mail server, says the e-mail was logged, not sent; the link is only in the server log', async () => {
+    const email = uniqueEmail('logged');
+    await request(testApp.app).post('/api/auth/signup').set('X-Forwarded-For', newAddress()).send({ email, password: 'long enough 1' }).expect(201);
+    const row = await outboxRow(email, 'verify_email');
+    let log = '';
+    const logger = pino(new Writable({ write: (chunk, _encoding, done) => void ((log += String(chunk)), done()) }));
+    await deliver(createLogTransport(logger));
+
+    const listed = await admin.agent.get('/api/admin/emails').query({ q: email, status: 'logged' });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toMatchObject([{ id: row.id, status: 'logged' }]);
+    expect((await admin.agent.get('/api/admin/emails').query({ q: email, status: 'sent' })).body.total).toBe(0);
+    const detail = await admin.agent.get(`/api/admin/emails/${row.id}`);
+    expect(detail.body).toMatchObject({ status: 'logged', text: expect.stringContaining('[link hidden]') });
+    expect(detail.body.sentAt).not.toBeNull();
+
+    // The person running the product reads the link in the server's output, and it confirms the address.
+    const token = tokenIn(log, '/verify-email');
+    expect(token).toBeDefined();
+    expect(JSON.stringify(await outboxRow(email, 'verify_email'))).not.toContain(token);
+    expect((await request(testApp.app).post('/api/auth/verify-email').send({ token })).status).toBe(200);
+  });
+
+  it('keeps the link of a failed e-mail for a retry, which delivers it working', async () => {
+    const { email, row } = await resetRequested();
+    const failing: MailTransport = { send: () => Promise.reject(new Error('421 try later')) };
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await db().update(emailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, row.id));
+      await deliver(failing);
+    }
+    expect((await outboxRow(email, 'reset_password')).status).toBe('failed');
+
+    await admin.agent.post(`/api/admin/emails/${row.id}/retry`).expect(200);
+    const transport = capturingTransport();
+    await deliver(transport);
+    const token = tokenIn(transport.sent.find((m) => m.to === email)!.text, '/reset-password');
+    expect(JSON.stringify(await outboxRow(email, 'reset_password'))).not.toContain(token);
+    expect((await resetWith(token)).status).toBe(200);
+  });
+
+  it('refuses to retry a failed e-mail whose link has expired, which stays as it was', async () => {
+    const { row } = await resetRequested();
+    await db().update(emailOutbox).set({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: '421 try later', secretsExpireAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, row.id));
+    const res = await admin.agent.post(`/api/admin/emails/${row.id}/retry`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('The link in this e-mail has expired. The person can ask for a new one.');
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.id, row.id))).toMatchObject([{ status: 'failed', attempts: MAX_ATTEMPTS }]);
+    expect(await auditFor(row.id)).toHaveLength(0);
+  });
+});
+
 describe('the audit log', () => {
   it('filters by dates (both included, UTC), action, actor and subject, newest first with the actor’s e-mail', async () => {
     const subjectId = `subject-${token()}`;
@@ -608,7 +728,7 @@ describe('bad input', () => {
     ['/api/admin/users?limit=1.5', 'limit must be a whole number'],
     [`/api/admin/users?q=${'x'.repeat(101)}`, 'Please keep the search under 100 characters'],
     ['/api/admin/users?cursor=%7B%7D', 'The page cursor is not valid'],
-    ['/api/admin/emails?status=bounced', 'status must be pending, sent or failed'],
+    ['/api/admin/emails?status=bounced', 'status must be pending, sent, logged or failed'],
     ['/api/admin/emails?limit=0', 'limit must be between 1 and 100'],
     ['/api/admin/emails?limit=1000', 'limit must be between 1 and 100'],
     [`/api/admin/emails?cursor=${'a'.repeat(301)}`, 'The page cursor is not valid'],

@@ -49,7 +49,7 @@ export function adminConsoleRouter(ctx: { db: Db; clock: Clock; mailer: { kick()
     res.json(await listEmails(ctx.db, { ...query, q: query.q || undefined }));
   });
   router.get('/admin/emails/:id', async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await getEmail(ctx.db, req.params.id));
+    res.set('Cache-Control', 'no-store').json(await getEmail(ctx, req.user!, req.params.id));
   });
   router.post('/admin/emails/:id/retry', async (req, res) => {
     const email = await retryEmail(ctx, req.user!, req.params.id);

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import { SESSION_TOUCH_INTERVAL_MS, settleSessionTouches } from '../auth/session.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { readEmailLink } from '../test/emails.ts';
 
 // A clock the tests move, for token expiry and session lifetimes.
 let now = new Date('2026-03-01T08:00:00Z');
@@ -23,15 +24,11 @@ const db = () => testApp.testDatabase.database.db;
 let counter = 0;
 const uniqueEmail = (prefix = 'user') => `${prefix}${++counter}@example.com`;
 
-async function latestLink(to: string, template: string): Promise<string> {
-  const [mail] = await db()
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))
-    .orderBy(emailOutbox.createdAt);
-  const link = /http:\/\/localhost:5000\/\S+token=([A-Za-z0-9_-]+)/.exec(mail!.textBody);
-  expect(link).not.toBeNull();
-  return link![1]!;
+/** The token of the link in the newest e-mail of a kind to an address (the link names PUBLIC_URL). */
+async function emailedToken(to: string, template: 'verify_email' | 'reset_password'): Promise<string> {
+  const link = new URL(await readEmailLink(db(), to, template, template === 'verify_email' ? '/verify-email' : '/reset-password'));
+  expect(link.origin).toBe('http://localhost:5000');
+  return link.searchParams.get('token')!;
 }
 
 async function signUp(body: Record<string, unknown>) {
@@ -52,7 +49,7 @@ describe('POST /api/auth/signup', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect((await agent.get('/api/auth/user')).body.email).toBe(email);
-    const token = await latestLink(email, 'verify_email');
+    const token = await emailedToken(email, 'verify_email');
     expect(token.length).toBeGreaterThan(20);
   });
 
@@ -291,7 +288,7 @@ describe('e-mail verification', () => {
   it('verifies once with the e-mailed token; ADMIN_EMAILS become admins only once verified', async () => {
     const { agent, res } = await signUp({ email: 'boss@wazifa.example', password: 'long enough 1' });
     expect(res.body.isAdmin).toBe(false);
-    const token = await latestLink('boss@wazifa.example', 'verify_email');
+    const token = await emailedToken('boss@wazifa.example', 'verify_email');
     const verified = await request(testApp.app).post('/api/auth/verify-email').send({ token });
     expect(verified.status).toBe(200);
     const me = await agent.get('/api/auth/user');
@@ -312,7 +309,7 @@ describe('password reset', () => {
     const { agent } = await signUp({ email, password: 'old password' });
     const forgot = await request(testApp.app).post('/api/auth/forgot-password').send({ email });
     expect(forgot.status).toBe(202);
-    const token = await latestLink(email, 'reset_password');
+    const token = await emailedToken(email, 'reset_password');
 
     const reset = await request(testApp.app).post('/api/auth/reset-password').send({ token, password: 'new password' });
     expect(reset.status).toBe(200);
@@ -326,7 +323,7 @@ describe('password reset', () => {
     const email = uniqueEmail();
     await signUp({ email, password: 'old password' });
     await request(testApp.app).post('/api/auth/forgot-password').send({ email });
-    const token = await latestLink(email, 'reset_password');
+    const token = await emailedToken(email, 'reset_password');
     now = new Date(now.getTime() + 61 * 60 * 1000);
     const res = await request(testApp.app).post('/api/auth/reset-password').send({ token, password: 'new password' });
     expect(res.status).toBe(400);

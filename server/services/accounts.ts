@@ -38,20 +38,16 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 async function issueToken(tx: Tx, ctx: AccountContext, userId: string, purpose: 'verify_email' | 'reset_password', ttlMs: number) {
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(authTokens).values({
-    userId,
-    purpose,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(ctx.clock.now().getTime() + ttlMs),
-  });
-  return token;
+  const expiresAt = new Date(ctx.clock.now().getTime() + ttlMs);
+  await tx.insert(authTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt });
+  return { token, expiresAt };
 }
 
 async function sendVerificationEmail(tx: Tx, ctx: AccountContext, user: User) {
-  const token = await issueToken(tx, ctx, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
+  const { token, expiresAt } = await issueToken(tx, ctx, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
   const link = `${ctx.publicUrl}/verify-email?token=${token}`;
   const mail = verifyEmailTemplate({ productName: ctx.productName, name: user.firstName ?? undefined, link });
-  await enqueueEmail(tx, { to: user.email!, template: 'verify_email', ...mail }, { now: ctx.clock.now() });
+  await enqueueEmail(tx, { to: user.email!, template: 'verify_email', ...mail }, { now: ctx.clock.now(), secretsExpireAt: expiresAt });
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -155,7 +151,7 @@ export async function requestPasswordReset(ctx: AccountContext, email: string): 
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
   if (!user || user.status === 'suspended') return;
   await ctx.db.transaction(async (tx) => {
-    const token = await issueToken(tx, ctx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
+    const { token, expiresAt } = await issueToken(tx, ctx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
     const link = `${ctx.publicUrl}/reset-password?token=${token}`;
     const mail = passwordResetTemplate({
       productName: ctx.productName,
@@ -163,7 +159,7 @@ export async function requestPasswordReset(ctx: AccountContext, email: string): 
       link,
       validMinutes: RESET_PASSWORD_TTL_MS / 60_000,
     });
-    await enqueueEmail(tx, { to: email, template: 'reset_password', ...mail }, { now: ctx.clock.now() });
+    await enqueueEmail(tx, { to: email, template: 'reset_password', ...mail }, { now: ctx.clock.now(), secretsExpireAt: expiresAt });
   });
 }
 

@@ -1,17 +1,19 @@
 // The e-mail outbox in the admin console (issue: admin console, 6): what the product sent or will send, and a retry
-// for the e-mails the worker gave up on. In the embedded default this is where an operator reads them.
+// for the e-mails the worker gave up on. Links that act for the recipient are never shown here, and opening a
+// message is audited (docs/decisions/0015).
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AdminEmail, AdminEmailDetail, OUTBOX_STATUSES, Page } from '#shared/admin.ts';
 import { auditLog, emailOutbox, type OutboxEmail, type User } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { redactSecrets } from '../mail/secrets.ts';
 import { containsPattern, countAll, decodeUuidKey, exactTimestamp, olderThan, pageScope, toPage, totalOf, uuidParam } from './keyset.ts';
 
 type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 const NOT_FOUND = 'E-mail not found';
 
-function emailView(row: OutboxEmail): AdminEmail {
+function emailView(row: Omit<OutboxEmail, 'textBody' | 'htmlBody' | 'secrets'>): AdminEmail {
   return {
     id: row.id,
     to: row.toAddress,
@@ -26,8 +28,9 @@ function emailView(row: OutboxEmail): AdminEmail {
   };
 }
 
-// The list leaves out the bodies (they can be large); the detail has them.
-const { textBody: _text, htmlBody: _html, ...listColumns } = getTableColumns(emailOutbox);
+// Secrets are read by the worker alone. The list also leaves out the bodies (they can be large); the detail has them.
+const { secrets: _secrets, ...detailColumns } = getTableColumns(emailOutbox);
+const { textBody: _text, htmlBody: _html, ...listColumns } = detailColumns;
 
 /**
  * Newest first, by status (email_outbox_status_created_at_idx) and by any part of the recipient's address
@@ -53,22 +56,31 @@ export async function listEmails(db: Db, query: { status?: OutboxStatus; q?: str
   return toPage(
     rows,
     { limit: query.limit, total, scope },
-    (r) => emailView({ ...r, textBody: '', htmlBody: null }),
+    (r) => emailView(r),
     (r) => ({ at: r.at, id: r.id }),
   );
 }
 
-export async function getEmail(db: Db, rawId: unknown): Promise<AdminEmailDetail> {
+/** The message with its secrets hidden; who opened it goes to the audit log (messages hold people's details). */
+export async function getEmail(ctx: { db: Db; clock: Clock }, admin: User, rawId: unknown): Promise<AdminEmailDetail> {
   const id = uuidParam(rawId, NOT_FOUND);
-  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  const [row] = await ctx.db.select(detailColumns).from(emailOutbox).where(eq(emailOutbox.id, id));
   if (!row) throw new HttpError(404, NOT_FOUND);
-  return { ...emailView(row), text: row.textBody, html: row.htmlBody };
+  await ctx.db.insert(auditLog).values({
+    actorId: admin.id,
+    action: 'email.view',
+    subjectType: 'email',
+    subjectId: id,
+    details: { to: row.toAddress, template: row.template },
+    at: ctx.clock.now(),
+  });
+  return { ...emailView(row), text: redactSecrets(row.textBody), html: row.htmlBody && redactSecrets(row.htmlBody) };
 }
 
 /**
  * A failed e-mail goes back to the queue as if new: pending, no attempts, due now (the caller then kicks the
  * worker). Its last error moves to the audit row. Only failed ones: a pending one is still being tried, a sent
- * one would go out twice.
+ * one would go out twice. Not one whose link has expired either: it would arrive without a link that works.
  */
 export async function retryEmail(ctx: { db: Db; clock: Clock }, admin: User, rawId: unknown): Promise<AdminEmail> {
   const id = uuidParam(rawId, NOT_FOUND);
@@ -78,6 +90,9 @@ export async function retryEmail(ctx: { db: Db; clock: Clock }, admin: User, raw
     if (!row) throw new HttpError(404, NOT_FOUND);
     if (row.status !== 'failed') throw new HttpError(409, 'Only failed e-mails can be retried');
     const now = ctx.clock.now();
+    if (row.secretsExpireAt && (!row.secrets || row.secretsExpireAt <= now)) {
+      throw new HttpError(409, 'The link in this e-mail has expired. The person can ask for a new one.');
+    }
     const [updated] = await tx
       .update(emailOutbox)
       .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null })
