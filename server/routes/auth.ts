@@ -29,10 +29,19 @@ const emailOf = (req: Request) => {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 };
 
-// Per address and per e-mail, so neither one machine nor one account can be hammered.
+// Per address and per e-mail, so neither one machine nor one account can be hammered. Sign-ins count per e-mail
+// together with the address they come from: guesses from elsewhere never lock the owner out of their account.
 const limits = {
   loginByIp: { name: 'login-ip', windowMs: 15 * MINUTE, max: 30 },
-  loginByEmail: { name: 'login-email', windowMs: 15 * MINUTE, max: 10, key: emailOf },
+  loginByEmailAndIp: {
+    name: 'login-email-ip',
+    windowMs: 15 * MINUTE,
+    max: 10,
+    key: (req: Request) => {
+      const email = emailOf(req);
+      return email && `${email}|${req.ip}`;
+    },
+  },
   signupByIp: { name: 'signup-ip', windowMs: 60 * MINUTE, max: 20 },
   signupByEmail: { name: 'signup-email', windowMs: 60 * MINUTE, max: 5, key: emailOf },
   resetByIp: { name: 'reset-ip', windowMs: 60 * MINUTE, max: 20 },
@@ -51,7 +60,7 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
     res.status(201).json(await currentUserView(db, user, clock.now()));
   });
 
-  router.post('/login', validate(loginSchema), rateLimit(db, clock, limits.loginByIp, limits.loginByEmail), async (req, res) => {
+  router.post('/login', validate(loginSchema), rateLimit(db, clock, limits.loginByIp, limits.loginByEmailAndIp), async (req, res) => {
     const user = await logIn(ctx, req.body);
     await signIn(req, user, clock.now());
     res.json(await currentUserView(db, user, clock.now()));
