@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import { SESSION_TOUCH_INTERVAL_MS, settleSessionTouches } from '../auth/session.ts';
+import { settlePasswordResetRequests } from '../services/accounts.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { readEmailLink } from '../test/emails.ts';
 
 // A clock the tests move, for token expiry and session lifetimes.
 let now = new Date('2026-03-01T08:00:00Z');
@@ -23,16 +25,19 @@ const db = () => testApp.testDatabase.database.db;
 let counter = 0;
 const uniqueEmail = (prefix = 'user') => `${prefix}${++counter}@example.com`;
 
-async function latestLink(to: string, template: string): Promise<string> {
-  const [mail] = await db()
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))
-    .orderBy(emailOutbox.createdAt);
-  const link = /http:\/\/localhost:5000\/\S+token=([A-Za-z0-9_-]+)/.exec(mail!.textBody);
-  expect(link).not.toBeNull();
-  return link![1]!;
+/** The token of the link in the newest e-mail of a kind to an address. */
+async function latestLink(to: string, template: 'verify_email' | 'reset_password'): Promise<string> {
+  const link = await readEmailLink(db(), to, template, template === 'verify_email' ? '/verify-email' : '/reset-password');
+  const token = new URL(link).searchParams.get('token');
+  expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+  return token!;
 }
+
+const mailsTo = async (to: string) => {
+  // Reset e-mails are written after the answer.
+  await settlePasswordResetRequests(db());
+  return db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+};
 
 async function signUp(body: Record<string, unknown>) {
   const agent = request.agent(testApp.app);
@@ -82,7 +87,7 @@ describe('POST /api/auth/signup', () => {
     const { res } = await signUp({ email, password: 'another one 2' });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('An account with this e-mail already exists. Please sign in.');
-    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 });
 
@@ -337,7 +342,36 @@ describe('password reset', () => {
     const email = uniqueEmail('ghost');
     const res = await request(testApp.app).post('/api/auth/forgot-password').send({ email });
     expect(res.status).toBe(202);
-    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(0);
+    expect(await mailsTo(email)).toHaveLength(0);
+  });
+
+  it('answers byte for byte the same for a known and an unknown address, before any work for the address', async () => {
+    const known = uniqueEmail('known');
+    await signUp({ email: known, password: 'old password' });
+    const unknown = uniqueEmail('unknown');
+    const ask = (email: string) =>
+      request(testApp.app).post('/api/auth/forgot-password').set('X-Request-Id', 'one-request-id').send({ email });
+    // While the account tables are locked, no answer can come that waited on work for the address: finding its
+    // account, writing a token or an e-mail. Both answers do the same work (the rate limits) and nothing else.
+    const holder = await testApp.testDatabase.database.pool.connect();
+    let answers: request.Response[];
+    try {
+      await holder.query('begin');
+      await holder.query('lock table users, auth_tokens, email_outbox in access exclusive mode');
+      answers = [await ask(known), await ask(unknown)];
+      await holder.query('commit');
+    } finally {
+      holder.release();
+    }
+    const [forKnown, forUnknown] = answers.map(({ status, headers, text }) => {
+      const { date: _date, ...rest } = headers;
+      return { status, headers: rest, text };
+    });
+    expect(forKnown!.status).toBe(202);
+    expect(forKnown).toEqual(forUnknown);
+    // The link then reaches the address that has an account, and only it.
+    expect((await mailsTo(known)).filter((mail) => mail.template === 'reset_password')).toHaveLength(1);
+    expect(await mailsTo(unknown)).toHaveLength(0);
   });
 });
 

@@ -150,10 +150,33 @@ export async function resendVerification(ctx: AccountContext, user: User): Promi
   await ctx.db.transaction((tx) => sendVerificationEmail(tx, ctx, user));
 }
 
-/** Always the same outcome for the caller: whether the address has an account stays private. */
-export async function requestPasswordReset(ctx: AccountContext, email: string): Promise<void> {
+/** Reset requests still being written after their answer, per database: tests and shutdown wait for them. */
+const resetRequestsInFlight = new WeakMap<Db, Set<Promise<void>>>();
+
+/**
+ * Starts the work of a reset request and returns before it is done: the caller answers at once, the same answer
+ * after the same work whether or not the address has an account (docs/decisions/0016). `sent` runs when a link was
+ * queued, `failed` when the work failed.
+ */
+export function requestPasswordReset(ctx: AccountContext, email: string, on: { sent(): void; failed(err: unknown): void }): void {
+  const work = queuePasswordReset(ctx, email).then((queued) => {
+    if (queued) on.sent();
+  }, on.failed);
+  let inFlight = resetRequestsInFlight.get(ctx.db);
+  if (!inFlight) resetRequestsInFlight.set(ctx.db, (inFlight = new Set()));
+  inFlight.add(work);
+  void work.finally(() => inFlight.delete(work));
+}
+
+/** Resolves once the reset requests started so far are written (or failed). */
+export async function settlePasswordResetRequests(db: Db): Promise<void> {
+  await Promise.all(resetRequestsInFlight.get(db) ?? []);
+}
+
+/** Queues a reset link for an account that can use one; answers whether it did. */
+async function queuePasswordReset(ctx: AccountContext, email: string): Promise<boolean> {
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
-  if (!user || user.status === 'suspended') return;
+  if (!user || user.status === 'suspended') return false;
   await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, ctx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
     const link = `${ctx.publicUrl}/reset-password?token=${token}`;
@@ -165,6 +188,7 @@ export async function requestPasswordReset(ctx: AccountContext, email: string): 
     });
     await enqueueEmail(tx, { to: email, template: 'reset_password', ...mail }, { now: ctx.clock.now() });
   });
+  return true;
 }
 
 /** Sets the new password and ends every session of the user. */
