@@ -293,16 +293,20 @@ describe('POST /api/auth/set-role', () => {
 });
 
 describe('e-mail verification', () => {
-  it('verifies once with the e-mailed token; ADMIN_EMAILS become admins only once verified', async () => {
+  it('confirms once, with a password chosen through the link; ADMIN_EMAILS become admins only then', async () => {
     const { agent, res } = await signUp({ email: 'boss@wazifa.example', password: 'long enough 1' });
     expect(res.body.isAdmin).toBe(false);
     const token = await latestLink('boss@wazifa.example', 'verify_email');
-    const verified = await request(testApp.app).post('/api/auth/verify-email').send({ token });
+    const asked = await request(testApp.app).post('/api/auth/verify-email').send({ token });
+    expect(asked.body).toEqual({ verified: false, passwordRequired: true, email: 'boss@wazifa.example' });
+    expect((await agent.get('/api/auth/user')).body).toMatchObject({ emailVerified: false, isAdmin: false });
+    const verified = await agent.post('/api/auth/verify-email').send({ token, password: 'long enough 2' });
     expect(verified.status).toBe(200);
     const me = await agent.get('/api/auth/user');
     expect(me.body).toMatchObject({ emailVerified: true, isAdmin: true });
-    const again = await request(testApp.app).post('/api/auth/verify-email').send({ token });
+    const again = await request(testApp.app).post('/api/auth/verify-email').send({ token, password: 'long enough 3' });
     expect(again.status).toBe(400);
+    expect(again.body.message).toBe('This link has expired or was already used. Sign in to get a new one.');
   });
 
   it('refuses a malformed or unknown token', async () => {

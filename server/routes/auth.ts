@@ -1,6 +1,7 @@
 import express, { type Request } from 'express';
 import {
   forgotPasswordSchema,
+  type EmailConfirmationAnswer,
   loginSchema,
   resetPasswordSchema,
   setRoleSchema,
@@ -12,6 +13,7 @@ import { SESSION_COOKIE, signIn, signOut } from '../auth/session.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import {
+  confirmEmail,
   currentUserView,
   logIn,
   requestPasswordReset,
@@ -19,7 +21,6 @@ import {
   resetPassword,
   setRole,
   signUp,
-  verifyEmail,
   type AccountContext,
 } from '../services/accounts.ts';
 
@@ -82,8 +83,13 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
   });
 
   router.post('/verify-email', validate(verifyEmailSchema), async (req, res) => {
-    const user = await verifyEmail(ctx, req.body.token);
-    res.json({ verified: true, email: user.email });
+    const outcome = await confirmEmail(ctx, req.body);
+    if (outcome.status === 'password_required') {
+      return res.json({ verified: false, passwordRequired: true, email: outcome.email } satisfies EmailConfirmationAnswer);
+    }
+    // The new password ended every session of the account; whoever chose it goes on signed in, here.
+    if (outcome.passwordSet && outcome.user.status !== 'suspended') await signIn(req, outcome.user, clock.now());
+    res.json({ verified: true, email: outcome.user.email } satisfies EmailConfirmationAnswer);
   });
 
   router.post('/resend-verification', requireUser, rateLimit(db, clock, limits.resendByUser), async (req, res) => {
@@ -107,8 +113,9 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
   );
 
   router.post('/reset-password', rateLimit(db, clock, limits.resetByIp), validate(resetPasswordSchema), async (req, res) => {
-    await resetPassword(ctx, req.body.token, req.body.password);
-    if (req.session?.userId) await signOut(req);
+    const userId = await resetPassword(ctx, req.body.token, req.body.password);
+    // Every session of that account has ended, this one too if it is one; someone else signed in here stays.
+    if (req.session?.userId === userId) await signOut(req);
     res.json({ message: 'Your password has been changed. Please sign in.' });
   });
 
