@@ -31,7 +31,7 @@ const emailOf = (req: Request) => {
 };
 
 // Per address and per e-mail, so neither one machine nor one account can be hammered. Sign-ins count per e-mail
-// together with the address they come from: guesses from elsewhere never lock the owner out of their account.
+// together with the address they come from: guesses from elsewhere never lock the owner out (docs/decisions/0017).
 const limits = {
   loginByIp: { name: 'login-ip', windowMs: 15 * MINUTE, max: 30 },
   loginByEmailAndIp: {
