@@ -1,4 +1,5 @@
 // Sign-up, role choice, sign-out, e-mail verification and password reset, as new users do them.
+import request from 'supertest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
@@ -19,12 +20,20 @@ afterAll(async () => {
 let counter = 0;
 const newEmail = (who: string) => `${who}.${Date.now()}.${++counter}@example.com`;
 
-/** The link in the newest e-mail of a kind to an address, opened on the test server. */
-async function linkFromOutbox(to: string, template: 'verify_email' | 'reset_password'): Promise<string> {
-  const link = await readEmailLink(server.testDatabase.database.db, to, template, template === 'verify_email' ? '/verify-email' : '/reset-password');
+/** The link in the newest e-mail of a kind to an address, on the test server. */
+async function emailedLink(to: string, template: 'verify_email' | 'reset_password'): Promise<string> {
+  const path = template === 'verify_email' ? '/verify-email' : '/reset-password';
+  const url = new URL(await readEmailLink(server.testDatabase.database.db, to, template, path));
   // The e-mail names the public address; the test server listens elsewhere.
-  const url = new URL(link);
   return `${server.baseUrl}${url.pathname}${url.search}`;
+}
+
+/** Chooses the password on the page the confirmation link opens, when it asks for one. */
+async function choosePassword(page: Page, password: string) {
+  await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByRole('button', { name: 'Save Password and Confirm' }).click();
 }
 
 async function fillSignUp(page: Page, email: string, password: string) {
@@ -74,19 +83,37 @@ describe('job seekers', () => {
     await done(tracked);
   });
 
-  it('confirm their e-mail with the link from the outbox', async () => {
-    const tracked = await openPage(browser);
-    const { page } = tracked;
+  it('confirm their e-mail on another device by choosing the password again, and go on signed in there', async () => {
+    const first = await openPage(browser);
     const email = newEmail('verify');
-    await page.goto(`${server.baseUrl}/signup?type=candidate`);
-    await fillSignUp(page, email, 'a good password');
-    await page.waitForURL('**/create-profile');
-    await page.goto(await linkFromOutbox(email, 'verify_email'));
+    await first.page.goto(`${server.baseUrl}/signup?type=candidate`);
+    await fillSignUp(first.page, email, 'a good password');
+    await first.page.waitForURL('**/create-profile');
+
+    // The link, opened signed out: the password chosen before the address was proven must be chosen again.
+    const tracked = await openPage(browser, { width: 375, height: 800 });
+    const { page } = tracked;
+    await page.goto(await emailedLink(email, 'verify_email'));
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await page.getByLabel('New password', { exact: true }).fill('the chosen password');
+    await page.getByLabel('Confirm new password').fill('something else');
+    await page.getByRole('button', { name: 'Save Password and Confirm' }).click();
+    await page.getByText('The passwords do not match').waitFor();
+    await choosePassword(page, 'the chosen password');
     await page.getByText('Your e-mail address is confirmed. Thank you!').waitFor();
     await page.getByRole('link', { name: 'Continue' }).click();
+    // Signed in, where the account's next step is.
     await page.waitForURL('**/create-profile');
+    await page.getByRole('heading', { name: 'Create Your Profile' }).waitFor();
     expect(await page.getByText('Please confirm your e-mail address').count()).toBe(0);
     await done(tracked);
+
+    // The session of the sign-up has ended.
+    await first.page.reload();
+    await first.page.waitForURL('**/login');
+    await done(first);
   });
 });
 
@@ -148,6 +175,49 @@ describe('role selection', () => {
   });
 });
 
+describe('links opened while signed in without a role', () => {
+  it('confirm the e-mail in the same page, then the role choice follows', async () => {
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    const email = newEmail('norole.verify');
+    await page.goto(`${server.baseUrl}/signup`);
+    await fillSignUp(page, email, 'a good password');
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+
+    await page.goto(await emailedLink(email, 'verify_email'));
+    await choosePassword(page, 'a good password');
+    await page.getByText('Your e-mail address is confirmed. Thank you!').waitFor();
+    const me = await page.request.get(`${server.baseUrl}/api/auth/user`);
+    expect(await me.json()).toMatchObject({ email, role: null, emailVerified: true });
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    expect(await page.getByText("Choose how you'd like to use the platform").count()).toBe(1);
+    await done(tracked);
+  });
+
+  it('reset the password in the same page, then sign in to the role choice', async () => {
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    const email = newEmail('norole.reset');
+    await page.goto(`${server.baseUrl}/signup`);
+    await fillSignUp(page, email, 'the old password');
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await request(server.app).post('/api/auth/forgot-password').send({ email }).expect(202);
+
+    await page.goto(await emailedLink(email, 'reset_password'));
+    await page.getByLabel('New password', { exact: true }).fill('the new password');
+    await page.getByLabel('Confirm new password').fill('the new password');
+    await page.getByRole('button', { name: 'Save New Password' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Please sign in with your new password.').first().waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('the new password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await done(tracked);
+  });
+});
+
 describe('password reset', () => {
   it('works through the e-mailed link, once', async () => {
     const email = newEmail('reset');
@@ -166,7 +236,7 @@ describe('password reset', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
 
-    const link = await linkFromOutbox(email, 'reset_password');
+    const link = await emailedLink(email, 'reset_password');
     await page.goto(link);
     await page.getByLabel('New password', { exact: true }).fill('the new password');
     await page.getByLabel('Confirm new password').fill('something else');

@@ -10,7 +10,7 @@ import { loadOrCreateSessionSecret } from './auth/session.ts';
 import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './http/client.ts';
 import { createLogger } from './logger.ts';
 import { createOidcRouter } from './auth/oidc.ts';
-import { accountContext } from './services/accounts.ts';
+import { accountContext, settlePasswordResetRequests } from './services/accounts.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createVideoHost } from './video/create-video-host.ts';
 import { startUploadCleanUp } from './jobs/clean-up-uploads.ts';
@@ -62,6 +62,8 @@ async function start(): Promise<Server> {
     await mailer.stop();
     await transport.close?.();
   });
+  // Reset requests are written after their answer: the last ones are written before the mailer and the database stop.
+  cleanups.push(() => settlePasswordResetRequests(database.db));
 
   const oidc = config.oidc
     ? await createOidcRouter({

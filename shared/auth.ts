@@ -54,7 +54,14 @@ export const forgotPasswordSchema = z.object({ email });
 const token = z.string({ error: 'This link is not valid' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid');
 
 export const resetPasswordSchema = z.object({ token, password: newPassword });
-export const verifyEmailSchema = z.object({ token });
+/** With a password when the link asked for one (the account's was chosen before the address was proven). */
+export const verifyEmailSchema = z.object({ token, password: newPassword.optional() });
+
+/** What POST /api/auth/verify-email answers. */
+export type EmailConfirmationAnswer =
+  | { verified: true; email: string | null }
+  /** Nothing changed yet: the link confirms only together with a new password. */
+  | { verified: false; passwordRequired: true; email: string | null };
 
 /** The signed-in user as GET /api/auth/user answers. */
 export interface CurrentUser {

@@ -39,6 +39,9 @@ export const users = pgTable(
     status: varchar('status').notNull().default('pending'),
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // True once the password was chosen by someone who had proven the address (a reset, or the confirmation link);
+    // a password chosen before that proof may be a stranger's (docs/decisions/0016).
+    passwordSetAfterProof: boolean('password_set_after_proof').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),

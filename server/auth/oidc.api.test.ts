@@ -21,6 +21,7 @@ const ACCOUNTS = {
   impostor: { sub: 'impostor-5', email: 'layla.taken@example.com', email_verified: false, given_name: 'Not', family_name: 'Layla' },
   unchecked: { sub: 'unchecked-6', email: 'unchecked@example.com', email_verified: false, given_name: 'Sam', family_name: 'Lee' },
   leaver: { sub: 'leaver-7', email: 'leaver@example.com', email_verified: true, given_name: 'Omar', family_name: 'Farouk' },
+  samir: { sub: 'samir-8', email: 'samir@example.com', email_verified: true, given_name: 'Samir', family_name: 'Aziz' },
 };
 
 let provider: TestOidcProvider;
@@ -132,11 +133,11 @@ describe('OpenID Connect sign-in', () => {
     expect(row).toMatchObject({ email: null, emailVerifiedAt: null });
   });
 
-  it('links an existing account when the provider verified its e-mail', async () => {
+  it('links an existing account when the provider verified its e-mail, keeping a password chosen after the proof', async () => {
     const { db } = app.testDatabase.database;
     const [existing] = await db
       .insert(users)
-      .values({ email: 'layla@example.com', passwordHash: 'kept-hash', emailVerifiedAt: new Date(), role: 'job_seeker' })
+      .values({ email: 'layla@example.com', passwordHash: 'kept-hash', emailVerifiedAt: new Date(), passwordSetAfterProof: true, role: 'job_seeker' })
       .returning();
     const browser = new CookieBrowser();
     expect(await signInAs(browser, 'layla', '?type=company')).toBe('/');
@@ -153,6 +154,20 @@ describe('OpenID Connect sign-in', () => {
     expect((await currentUser(browser)).body).toMatchObject({ id: squatted!.id, emailVerified: true });
     const [row] = await userByEmail('noor@example.com');
     expect(row).toMatchObject({ oidcSubject: 'noor-4', passwordHash: null, sessionVersion: squatted!.sessionVersion + 1 });
+  });
+
+  it('takes away a password chosen before the address was proven, on a confirmed account too', async () => {
+    const { db } = app.testDatabase.database;
+    // Confirmed by the link before the owner had to choose the password again: the password may be a squatter's.
+    const [confirmed] = await db
+      .insert(users)
+      .values({ email: 'samir@example.com', passwordHash: 'older-hash', emailVerifiedAt: new Date() })
+      .returning();
+    const browser = new CookieBrowser();
+    expect(await signInAs(browser, 'samir')).toBe('/');
+    expect((await currentUser(browser)).body).toMatchObject({ id: confirmed!.id, emailVerified: true });
+    const [row] = await userByEmail('samir@example.com');
+    expect(row).toMatchObject({ oidcSubject: 'samir-8', passwordHash: null, sessionVersion: confirmed!.sessionVersion + 1 });
   });
 
   it('refuses an unverified provider e-mail that an account already uses', async () => {

@@ -31,6 +31,14 @@ describe('e-mail templates', () => {
     expect(redactSecrets(body)).toBe(`${HIDDEN_LINK} ${HIDDEN_LINK}`);
   });
 
+  it('says the confirmation link asks for a password when it will', () => {
+    const asks = verifyEmailTemplate({ productName: 'Wazifa', link: 'https://x.example/verify-email?token=t', choosePassword: true });
+    expect(asks.text).toContain('You will choose your password again when you confirm.');
+    expect(asks.html).toContain('You will choose your password again when you confirm.');
+    const plain = verifyEmailTemplate({ productName: 'Wazifa', link: 'https://x.example/verify-email?token=t' });
+    expect(plain.text).not.toContain('password');
+  });
+
   it('says how long a reset link works', () => {
     const mail = passwordResetTemplate({ productName: 'Wazifa', link: 'https://x.example/reset-password?token=t', validMinutes: 60 });
     expect(mail.subject).toBe('Reset your Wazifa password');

@@ -33,11 +33,16 @@ export function layout(productName: string, paragraphs: string[], action: { labe
 
 export const greeting = (name?: string) => (name ? `Hello ${name},` : 'Hello,');
 
-export function verifyEmailTemplate(input: { productName: string; name?: string; link: string }): RenderedEmail {
+/**
+ * `choosePassword`: the link will ask for a password, because the account's was chosen before the address was
+ * proven (docs/decisions/0016).
+ */
+export function verifyEmailTemplate(input: { productName: string; name?: string; link: string; choosePassword?: boolean }): RenderedEmail {
   const link = secretPlaceholder('link');
+  const ask = `Thank you for joining ${input.productName}. Please confirm that this is your e-mail address.`;
   const paragraphs = [
     greeting(input.name),
-    `Thank you for joining ${input.productName}. Please confirm that this is your e-mail address.`,
+    input.choosePassword ? `${ask} You will choose your password again when you confirm.` : ask,
     'If you did not create an account, you can ignore this e-mail.',
   ];
   return {

@@ -110,6 +110,32 @@ describe('limits per address', () => {
     expect((await login(address, 99)).status).toBe(401);
   });
 
+  it('login-email: 10 sign-ins per 15 minutes for one e-mail from one address, which locks out no other address', async () => {
+    const owner = uniqueEmail('owner');
+    const ownerAddress = newAddress();
+    await request(proxied.app).post('/api/auth/signup').set('X-Forwarded-For', ownerAddress).send({ email: owner, password: 'the right one' }).expect(201);
+    const login = (address: string, password: string) =>
+      request(proxied.app).post('/api/auth/login').set('X-Forwarded-For', address).send({ email: owner, password });
+
+    // Someone elsewhere tries passwords for the owner's address until they are held back…
+    const { statuses, last, address: attacker } = await exhaust((address) => login(address, 'a guess'), 11);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(last.status).toBe(429);
+    expect(last.headers['retry-after']).toBe(String(15 * 60));
+    expect((await login(attacker, 'the right one')).status).toBe(429);
+    // …while the owner, from their own address, signs in as usual.
+    const ownSignIn = await login(ownerAddress, 'the right one');
+    expect(ownSignIn.status).toBe(200);
+    expect(ownSignIn.body.email).toBe(owner);
+    // An unknown address is held back the same way: the answers say nothing about which addresses have accounts.
+    const ghost = (address: string) =>
+      request(proxied.app).post('/api/auth/login').set('X-Forwarded-For', address).send({ email: 'ghost@example.com', password: 'a guess' });
+    const held = await exhaust(ghost, 11);
+    expect(held.statuses.slice(0, 10)).toEqual(statuses.slice(0, 10));
+    expect(held.last.status).toBe(429);
+    expect(held.last.body).toEqual(last.body);
+  });
+
   it('signup-ip: 20 sign-ups per hour from one address', async () => {
     const signup = (address: string) =>
       request(proxied.app).post('/api/auth/signup').set('X-Forwarded-For', address).send({ email: uniqueEmail('many'), password: 'long enough 1' });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import { SESSION_TOUCH_INTERVAL_MS, settleSessionTouches } from '../auth/session.ts';
+import { settlePasswordResetRequests } from '../services/accounts.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { readEmailLink } from '../test/emails.ts';
 
@@ -28,8 +29,16 @@ const uniqueEmail = (prefix = 'user') => `${prefix}${++counter}@example.com`;
 async function emailedToken(to: string, template: 'verify_email' | 'reset_password'): Promise<string> {
   const link = new URL(await readEmailLink(db(), to, template, template === 'verify_email' ? '/verify-email' : '/reset-password'));
   expect(link.origin).toBe('http://localhost:5000');
-  return link.searchParams.get('token')!;
+  const token = link.searchParams.get('token');
+  expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+  return token!;
 }
+
+const mailsTo = async (to: string) => {
+  // Reset e-mails are written after the answer.
+  await settlePasswordResetRequests(db());
+  return db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+};
 
 async function signUp(body: Record<string, unknown>) {
   const agent = request.agent(testApp.app);
@@ -79,7 +88,7 @@ describe('POST /api/auth/signup', () => {
     const { res } = await signUp({ email, password: 'another one 2' });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('An account with this e-mail already exists. Please sign in.');
-    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 });
 
@@ -285,16 +294,20 @@ describe('POST /api/auth/set-role', () => {
 });
 
 describe('e-mail verification', () => {
-  it('verifies once with the e-mailed token; ADMIN_EMAILS become admins only once verified', async () => {
+  it('confirms once, with a password chosen through the link; ADMIN_EMAILS become admins only then', async () => {
     const { agent, res } = await signUp({ email: 'boss@wazifa.example', password: 'long enough 1' });
     expect(res.body.isAdmin).toBe(false);
     const token = await emailedToken('boss@wazifa.example', 'verify_email');
-    const verified = await request(testApp.app).post('/api/auth/verify-email').send({ token });
+    const asked = await request(testApp.app).post('/api/auth/verify-email').send({ token });
+    expect(asked.body).toEqual({ verified: false, passwordRequired: true, email: 'boss@wazifa.example' });
+    expect((await agent.get('/api/auth/user')).body).toMatchObject({ emailVerified: false, isAdmin: false });
+    const verified = await agent.post('/api/auth/verify-email').send({ token, password: 'long enough 2' });
     expect(verified.status).toBe(200);
     const me = await agent.get('/api/auth/user');
     expect(me.body).toMatchObject({ emailVerified: true, isAdmin: true });
-    const again = await request(testApp.app).post('/api/auth/verify-email').send({ token });
+    const again = await request(testApp.app).post('/api/auth/verify-email').send({ token, password: 'long enough 3' });
     expect(again.status).toBe(400);
+    expect(again.body.message).toBe('This link has expired or was already used. Sign in to get a new one.');
   });
 
   it('refuses a malformed or unknown token', async () => {
@@ -334,7 +347,36 @@ describe('password reset', () => {
     const email = uniqueEmail('ghost');
     const res = await request(testApp.app).post('/api/auth/forgot-password').send({ email });
     expect(res.status).toBe(202);
-    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(0);
+    expect(await mailsTo(email)).toHaveLength(0);
+  });
+
+  it('answers byte for byte the same for a known and an unknown address, before any work for the address', async () => {
+    const known = uniqueEmail('known');
+    await signUp({ email: known, password: 'old password' });
+    const unknown = uniqueEmail('unknown');
+    const ask = (email: string) =>
+      request(testApp.app).post('/api/auth/forgot-password').set('X-Request-Id', 'one-request-id').send({ email });
+    // While the account tables are locked, no answer can come that waited on work for the address: finding its
+    // account, writing a token or an e-mail. Both answers do the same work (the rate limits) and nothing else.
+    const holder = await testApp.testDatabase.database.pool.connect();
+    let answers: request.Response[];
+    try {
+      await holder.query('begin');
+      await holder.query('lock table users, auth_tokens, email_outbox in access exclusive mode');
+      answers = [await ask(known), await ask(unknown)];
+      await holder.query('commit');
+    } finally {
+      holder.release();
+    }
+    const [forKnown, forUnknown] = answers.map(({ status, headers, text }) => {
+      const { date: _date, ...rest } = headers;
+      return { status, headers: rest, text };
+    });
+    expect(forKnown!.status).toBe(202);
+    expect(forKnown).toEqual(forUnknown);
+    // The link then reaches the address that has an account, and only it.
+    expect((await mailsTo(known)).filter((mail) => mail.template === 'reset_password')).toHaveLength(1);
+    expect(await mailsTo(unknown)).toHaveLength(0);
   });
 });
 

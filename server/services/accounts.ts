@@ -1,6 +1,6 @@
 // Accounts: sign-up, sign-in, role, e-mail verification and password reset.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { authTokens, companyProfiles, jobSeekerProfiles, users, type User } from '#shared/schema.ts';
 import type { Role } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/auth.ts';
@@ -43,10 +43,29 @@ async function issueToken(tx: Tx, ctx: AccountContext, userId: string, purpose: 
   return { token, expiresAt };
 }
 
+/**
+ * Whether the account is in the hands of whoever proved its address: the address is proven and no password chosen
+ * before that proof is left. Only then does anything tied to the address (ADMIN_EMAILS) reach the account
+ * (docs/decisions/0016).
+ */
+function provenOwnerHolds(user: User): boolean {
+  return Boolean(user.emailVerifiedAt) && !passwordPredatesProof(user);
+}
+
+/** A password nobody who proved the address chose: possibly a stranger's, set before the owner came. */
+export function passwordPredatesProof(user: Pick<User, 'passwordHash' | 'passwordSetAfterProof'>): boolean {
+  return Boolean(user.passwordHash) && !user.passwordSetAfterProof;
+}
+
 async function sendVerificationEmail(tx: Tx, ctx: AccountContext, user: User) {
   const { token, expiresAt } = await issueToken(tx, ctx, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
   const link = `${ctx.publicUrl}/verify-email?token=${token}`;
-  const mail = verifyEmailTemplate({ productName: ctx.productName, name: user.firstName ?? undefined, link });
+  const mail = verifyEmailTemplate({
+    productName: ctx.productName,
+    name: user.firstName ?? undefined,
+    link,
+    choosePassword: passwordPredatesProof(user),
+  });
   await enqueueEmail(tx, { to: user.email!, template: 'verify_email', ...mail }, { now: ctx.clock.now(), secretsExpireAt: expiresAt });
 }
 
@@ -90,9 +109,9 @@ export async function logIn(ctx: AccountContext, input: { email: string; passwor
   return grantConfiguredAdmin(ctx, user);
 }
 
-/** Addresses in ADMIN_EMAILS become administrators once the address is proven theirs. */
+/** Addresses in ADMIN_EMAILS become administrators once the account is in the hands of whoever proved the address. */
 export async function grantConfiguredAdmin(ctx: AccountContext, user: User): Promise<User> {
-  if (user.isAdmin || !user.emailVerifiedAt || !user.email || !ctx.adminEmails.includes(user.email)) return user;
+  if (user.isAdmin || !user.email || !ctx.adminEmails.includes(user.email) || !provenOwnerHolds(user)) return user;
   const [updated] = await ctx.db
     .update(users)
     .set({ isAdmin: true, updatedAt: ctx.clock.now() })
@@ -115,30 +134,61 @@ async function useToken(tx: Tx, ctx: AccountContext, token: string, purpose: 've
   const [row] = await tx
     .update(authTokens)
     .set({ usedAt: ctx.clock.now() })
-    .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, ctx.clock.now()),
-      ),
-    )
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose), ...usable(ctx)))
     .returning();
   return row;
 }
 
-export async function verifyEmail(ctx: AccountContext, token: string): Promise<User> {
+const usable = (ctx: AccountContext) => [isNull(authTokens.usedAt), gt(authTokens.expiresAt, ctx.clock.now())];
+
+/** The account a confirmation link that still works belongs to; reads only. */
+async function accountOfVerifyLink(ctx: AccountContext, token: string): Promise<User | undefined> {
+  const [found] = await ctx.db
+    .select({ user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, 'verify_email'), ...usable(ctx)));
+  return found?.user;
+}
+
+export type EmailConfirmation =
+  /** The password predates the proof: the link confirms only together with a new one. Nothing changed. */
+  | { status: 'password_required'; email: string | null }
+  /** Confirmed; `passwordSet` when a new password was chosen, which ended every session of the account. */
+  | { status: 'confirmed'; user: User; passwordSet: boolean };
+
+const VERIFY_LINK_USED = 'This link has expired or was already used. Sign in to get a new one.';
+
+/**
+ * Confirms the address of the link's account. An account whose password was chosen before the address was proven
+ * is confirmed only together with a new password chosen by whoever holds the link, which ends every other session:
+ * otherwise a stranger who signed up with someone's address would keep the account, and what the address brings,
+ * once its owner clicks the link (pre-account takeover, docs/decisions/0016).
+ */
+export async function confirmEmail(ctx: AccountContext, input: { token: string; password?: string | undefined }): Promise<EmailConfirmation> {
+  const account = await accountOfVerifyLink(ctx, input.token);
+  if (!account) throw new HttpError(400, VERIFY_LINK_USED);
+  if (input.password === undefined && passwordPredatesProof(account)) return { status: 'password_required', email: account.email };
+  // Hashed only for a link that works (hashing is slow on purpose), and outside the transaction.
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {
-    const row = await useToken(tx, ctx, token, 'verify_email');
-    if (!row) throw new HttpError(400, 'This link has expired or was already used. Sign in to get a new one.');
+    const row = await useToken(tx, ctx, input.token, 'verify_email');
+    if (!row) throw new HttpError(400, VERIFY_LINK_USED);
     const [updated] = await tx
       .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${ctx.clock.now().toISOString()}::timestamptz)`, updatedAt: ctx.clock.now() })
-      .where(eq(users.id, row.userId))
+      .set({
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${ctx.clock.now().toISOString()}::timestamptz)`,
+        ...(passwordHash ? { passwordHash, passwordSetAfterProof: true, sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+        updatedAt: ctx.clock.now(),
+      })
+      // Without a new password, only while no password from before the proof is left (it may have changed since
+      // the link was read above).
+      .where(passwordHash ? eq(users.id, row.userId) : and(eq(users.id, row.userId), or(isNull(users.passwordHash), eq(users.passwordSetAfterProof, true))))
       .returning();
-    return updated!;
+    if (!updated) throw new HttpError(409, 'Please open the link again and choose a password.');
+    return updated;
   });
-  return grantConfiguredAdmin(ctx, user);
+  return { status: 'confirmed', user: await grantConfiguredAdmin(ctx, user), passwordSet: passwordHash !== undefined };
 }
 
 export async function resendVerification(ctx: AccountContext, user: User): Promise<void> {
@@ -146,10 +196,33 @@ export async function resendVerification(ctx: AccountContext, user: User): Promi
   await ctx.db.transaction((tx) => sendVerificationEmail(tx, ctx, user));
 }
 
-/** Always the same outcome for the caller: whether the address has an account stays private. */
-export async function requestPasswordReset(ctx: AccountContext, email: string): Promise<void> {
+/** Reset requests still being written after their answer, per database: tests and shutdown wait for them. */
+const resetRequestsInFlight = new WeakMap<Db, Set<Promise<void>>>();
+
+/**
+ * Starts the work of a reset request and returns before it is done: the caller answers at once, the same answer
+ * after the same work whether or not the address has an account (docs/decisions/0017). `sent` runs when a link was
+ * queued, `failed` when the work failed.
+ */
+export function requestPasswordReset(ctx: AccountContext, email: string, on: { sent(): void; failed(err: unknown): void }): void {
+  const work = queuePasswordReset(ctx, email).then((queued) => {
+    if (queued) on.sent();
+  }, on.failed);
+  let inFlight = resetRequestsInFlight.get(ctx.db);
+  if (!inFlight) resetRequestsInFlight.set(ctx.db, (inFlight = new Set()));
+  inFlight.add(work);
+  void work.finally(() => inFlight.delete(work));
+}
+
+/** Resolves once the reset requests started so far are written (or failed). */
+export async function settlePasswordResetRequests(db: Db): Promise<void> {
+  await Promise.all(resetRequestsInFlight.get(db) ?? []);
+}
+
+/** Queues a reset link for an account that can use one; answers whether it did. */
+async function queuePasswordReset(ctx: AccountContext, email: string): Promise<boolean> {
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
-  if (!user || user.status === 'suspended') return;
+  if (!user || user.status === 'suspended') return false;
   await ctx.db.transaction(async (tx) => {
     const { token, expiresAt } = await issueToken(tx, ctx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
     const link = `${ctx.publicUrl}/reset-password?token=${token}`;
@@ -161,24 +234,29 @@ export async function requestPasswordReset(ctx: AccountContext, email: string): 
     });
     await enqueueEmail(tx, { to: email, template: 'reset_password', ...mail }, { now: ctx.clock.now(), secretsExpireAt: expiresAt });
   });
+  return true;
 }
 
-/** Sets the new password and ends every session of the user. */
-export async function resetPassword(ctx: AccountContext, token: string, password: string): Promise<void> {
+/**
+ * Sets the new password and ends every session of the user; answers the user's id. Following the e-mailed link
+ * proves the address, so the password is one chosen after the proof.
+ */
+export async function resetPassword(ctx: AccountContext, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await useToken(tx, ctx, token, 'reset_password');
     if (!row) throw new HttpError(400, 'This link has expired or was already used. Please ask for a new one.');
     await tx
       .update(users)
       .set({
         passwordHash,
+        passwordSetAfterProof: true,
         sessionVersion: sql`${users.sessionVersion} + 1`,
-        // Following the e-mailed link proves the address.
         emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${ctx.clock.now().toISOString()}::timestamptz)`,
         updatedAt: ctx.clock.now(),
       })
       .where(eq(users.id, row.userId));
+    return row.userId;
   });
 }
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { users, type User } from '#shared/schema.ts';
 import type { Role } from '#shared/constants.ts';
 import { HttpError } from '../http/errors.ts';
-import type { AccountContext } from './accounts.ts';
+import { passwordPredatesProof, type AccountContext } from './accounts.ts';
 
 /** What the provider told us about the person, already read from the ID token / userinfo. */
 export interface OidcClaims {
@@ -56,17 +56,17 @@ export async function findOrCreateOidcUser(
       // Already tied to another identity (another provider, or an address the provider has reassigned): linking
       // again would let the new identity take the account over.
       if (sameEmail.oidcSubject) throw new HttpError(409, EMAIL_TAKEN);
-      const proven = Boolean(sameEmail.emailVerifiedAt);
       const [updated] = await tx
         .update(users)
         .set({
           oidcIssuer: claims.issuer,
           oidcSubject: claims.subject,
           emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-          // Nobody had proven the address of this account: its password may be a squatter's, set before the
-          // owner came (pre-account takeover). The owner keeps the account; the password and its sessions go.
-          // They can set a password again through "forgot password".
-          ...(proven ? {} : { passwordHash: null, sessionVersion: sql`${users.sessionVersion} + 1` }),
+          // A password nobody chose after proving the address may be a squatter's, set before the owner came
+          // (pre-account takeover, docs/decisions/0016), even on an account confirmed before that rule. The owner,
+          // whom the provider vouches for, keeps the account; the password and its sessions go. They can set a
+          // password again through "forgot password".
+          ...(passwordPredatesProof(sameEmail) ? { passwordHash: null, sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
           updatedAt: now,
         })
         .where(eq(users.id, sameEmail.id))

@@ -34,8 +34,24 @@ const RoleSelection = lazy(() =>
 
 /** Routes by auth state (SPEC 4): loading, signed out, no role yet, job seeker, company. */
 export function App() {
-  const { user, isLoading } = useCurrentUser();
+  const { isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen />;
+  // The e-mailed links work whoever is signed in where they are opened, a user who has not chosen a role yet too;
+  // their pages then go on to the next step.
+  return (
+    <>
+      <ScrollToTop />
+      <Switch>
+        <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route component={AppRoutes} />
+      </Switch>
+    </>
+  );
+}
+
+function AppRoutes() {
+  const { user } = useCurrentUser();
   // A signed-in user with no role sees the role choice instead of any route; an administrator's place is the
   // console, which needs no role.
   if (user && !user.role && !user.isAdmin) return <RoleSelection />;
@@ -52,40 +68,35 @@ export function App() {
   const only = (allowed: boolean, page: ComponentType) => (allowed ? page : () => <Redirect to={user ? home : '/login'} replace />);
 
   return (
-    <>
-      <ScrollToTop />
-      <Switch>
-        <Route path="/">{user && home !== '/' ? <Redirect to={home} replace /> : <LandingPage />}</Route>
-        <Route path="/about" component={AboutPage} />
-        <Route path="/careers" component={CareersPage} />
-        <Route path="/get-started" component={GetStartedPage} />
-        <Route path="/get-started/:type" component={GetStartedPage} />
-        <Route path="/join" component={JoinPage} />
-        <Route path="/contact-sales" component={ContactSalesPage} />
-        <Route path="/privacy-policy" component={PrivacyPolicyPage} />
-        <Route path="/terms-of-service" component={TermsOfServicePage} />
+    <Switch>
+      <Route path="/">{user && home !== '/' ? <Redirect to={home} replace /> : <LandingPage />}</Route>
+      <Route path="/about" component={AboutPage} />
+      <Route path="/careers" component={CareersPage} />
+      <Route path="/get-started" component={GetStartedPage} />
+      <Route path="/get-started/:type" component={GetStartedPage} />
+      <Route path="/join" component={JoinPage} />
+      <Route path="/contact-sales" component={ContactSalesPage} />
+      <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+      <Route path="/terms-of-service" component={TermsOfServicePage} />
 
-        <Route path="/login" component={only(!user, LoginPage)} />
-        <Route path="/signup" component={only(!user, LoginPage)} />
-        <Route path="/forgot-password" component={ForgotPasswordPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
-        <Route path="/verify-email" component={VerifyEmailPage} />
+      <Route path="/login" component={only(!user, LoginPage)} />
+      <Route path="/signup" component={only(!user, LoginPage)} />
+      <Route path="/forgot-password" component={ForgotPasswordPage} />
 
-        <Route path="/create-profile" component={only(isJobSeeker && !user?.profile, CreateProfilePage)} />
-        <Route path="/onboarding" component={only(isCompany && !onboarded, OnboardingPage)} />
-        <Route path="/pending" component={only(onboarded || hasProfile, PendingPage)} />
-        <Route path="/invoices/:id" component={only(onboarded || Boolean(user?.isAdmin), InvoicePage)} />
-        <Route path="/dashboard" component={only(paidOnce, DashboardPage)} />
-        <Route path="/dashboard/shortlist" component={only(paidOnce, ShortlistPage)} />
-        <Route path="/dashboard/candidates/:id" component={only(paidOnce, CandidatePage)} />
-        <Route path="/profile" component={only(hasProfile, ProfilePage)} />
-        {/* Only administrators know the console exists: everyone else gets the 404 page. */}
-        <Route path="/admin" component={user?.isAdmin ? AdminPage : NotFoundPage} />
-        <Route path="/admin/*" component={user?.isAdmin ? AdminPage : NotFoundPage} />
-        <Route path="/profile/edit" component={only(hasProfile, EditProfilePage)} />
+      <Route path="/create-profile" component={only(isJobSeeker && !user?.profile, CreateProfilePage)} />
+      <Route path="/onboarding" component={only(isCompany && !onboarded, OnboardingPage)} />
+      <Route path="/pending" component={only(onboarded || hasProfile, PendingPage)} />
+      <Route path="/invoices/:id" component={only(onboarded || Boolean(user?.isAdmin), InvoicePage)} />
+      <Route path="/dashboard" component={only(paidOnce, DashboardPage)} />
+      <Route path="/dashboard/shortlist" component={only(paidOnce, ShortlistPage)} />
+      <Route path="/dashboard/candidates/:id" component={only(paidOnce, CandidatePage)} />
+      <Route path="/profile" component={only(hasProfile, ProfilePage)} />
+      {/* Only administrators know the console exists: everyone else gets the 404 page. */}
+      <Route path="/admin" component={user?.isAdmin ? AdminPage : NotFoundPage} />
+      <Route path="/admin/*" component={user?.isAdmin ? AdminPage : NotFoundPage} />
+      <Route path="/profile/edit" component={only(hasProfile, EditProfilePage)} />
 
-        <Route component={NotFoundPage} />
-      </Switch>
-    </>
+      <Route component={NotFoundPage} />
+    </Switch>
   );
 }

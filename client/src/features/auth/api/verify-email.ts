@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EmailConfirmationAnswer } from '#shared/auth.ts';
 import { apiRequest } from '@/lib/api-client';
 import { currentUserQuery } from '@/lib/auth';
 
-export async function verifyEmail(token: string): Promise<{ verified: boolean; email: string }> {
-  return (await apiRequest('POST', '/api/auth/verify-email', { token })).json();
+/** With a password once the link asked for one (docs/decisions/0016). */
+export async function verifyEmail(input: { token: string; password?: string }): Promise<EmailConfirmationAnswer> {
+  return (await apiRequest('POST', '/api/auth/verify-email', input)).json();
 }
 
+/** A confirmation may sign this page in (a new password was chosen): who is signed in is read again. */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+    onSuccess: (answer) => (answer.verified ? queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }) : undefined),
   });
 }

@@ -1,0 +1,47 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '#shared/auth.ts';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { translateValidation } from '@/lib/validation-message';
+import { PasswordField } from './password-field';
+
+const MISMATCH = 'The passwords do not match';
+const formSchema = resetPasswordSchema
+  .pick({ password: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: MISMATCH });
+
+/** A new password typed twice, for the links that set one (password reset, e-mail confirmation). */
+export function NewPasswordForm(props: { submitLabel: string; submittingLabel: string; pending: boolean; onSubmit: (password: string) => void }) {
+  const { t } = useTranslation('auth');
+  const form = useForm<z.input<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form onSubmit={form.handleSubmit(({ password }) => props.onSubmit(password))} noValidate className="space-y-5">
+      <PasswordField
+        label={t('fields.newPassword')}
+        hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+        error={translateValidation(t, errors.password?.message)}
+        autoComplete="new-password"
+        registration={form.register('password')}
+      />
+      <PasswordField
+        label={t('fields.confirmPassword')}
+        error={errors.confirmPassword?.message === MISMATCH ? t('reset.mismatch') : translateValidation(t, errors.confirmPassword?.message)}
+        autoComplete="new-password"
+        registration={form.register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={props.pending}>
+        {props.pending && <Spinner />}
+        {props.pending ? props.submittingLabel : props.submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "password_set_after_proof" boolean DEFAULT false NOT NULL;
