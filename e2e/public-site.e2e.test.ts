@@ -295,3 +295,35 @@ describe('about and legal pages', () => {
     await done(tracked);
   });
 });
+
+describe('the content security policy', () => {
+  // Scripts may not evaluate strings (no 'unsafe-eval'), and the browser reports every attempt, also a caught one.
+  it.each(['/', '/login', '/signup', '/get-started', '/contact-sales', '/careers', '/about'])('%s breaks none of its rules', async (path) => {
+    const tracked = await openPage(browser);
+    const { page } = tracked;
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    });
+    await page.goto(`${offerOver.baseUrl}${path}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // A breach of the test's own (an image from an origin the policy does not allow): the browser reports it after
+    // anything the page did while loading, so once its report has come every earlier one has too; and it shows that
+    // reports are seen at all.
+    const probe = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (event) => resolve(`${event.effectiveDirective} ${event.blockedURI}`), { once: true });
+          const image = document.createElement('img');
+          image.src = 'https://elsewhere.example/probe.png';
+          document.body.append(image);
+        }),
+    );
+    expect(probe).toBe('img-src https://elsewhere.example/probe.png');
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([probe]);
+    // The probe's image is not the page's problem.
+    tracked.problems.splice(0, tracked.problems.length, ...tracked.problems.filter((problem) => !problem.includes('elsewhere.example')));
+    await done(tracked);
+  });
+});

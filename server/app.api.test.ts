@@ -156,6 +156,17 @@ describe('serving the client', () => {
     });
   });
 
+  it('sends /index.html to the home page rather than serving the template without its configuration', async () => {
+    for (const [url, home] of [['/index.html', '/'], ['/index.html?ref=mail', '/?ref=mail'], ['/index%2Ehtml', '/'], ['/assets/../index.html', '/']] as const) {
+      const res = await request(app).get(url);
+      expect(res.status).toBe(301);
+      expect(res.headers.location).toBe(home);
+      expect(res.text).not.toContain('<!--public-config-->');
+    }
+    const head = await request(app).head('/index.html');
+    expect(head.status).toBe(301);
+  });
+
   it('lets a browser revalidate the page (304), and makes no ETag for API answers', async () => {
     const first = await request(app).get('/');
     expect(first.headers.etag).toMatch(/^W\/".+"$/);

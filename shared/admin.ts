@@ -1,8 +1,9 @@
 // The Master Admin console's API (issue: admin console; DESIGN 4): lists are pages with a keyset cursor.
 import { z } from 'zod';
-import { ROLES, USER_STATUSES } from './constants.ts';
+import { ROLES, SUBSCRIPTION_STATUSES, USER_STATUSES } from './constants.ts';
 import type { CompanyView, InvoiceView } from './company.ts';
-import type { OwnProfile } from './profile.ts';
+import { REVIEW_QUEUE_STATUSES, type OwnProfile } from './profile.ts';
+import { text } from './text.ts';
 
 export interface Page<T> {
   items: T[];
@@ -17,7 +18,22 @@ const limit = z.coerce
   .max(100, 'limit must be between 1 and 100')
   .default(20);
 const cursor = z.string({ error: 'The page cursor is not valid' }).max(300, 'The page cursor is not valid').optional();
-const search = z.string({ error: 'q must be text' }).trim().max(100, 'Please keep the search under 100 characters').optional();
+const search = text('The search', { error: 'q must be text' }).max(100, 'Please keep the search under 100 characters').optional();
+
+/** GET /api/admin/profiles?status=&cursor=&limit= (the pending queue oldest first, the others newest first). */
+export const profileListQuery = z.object({
+  status: z.enum(REVIEW_QUEUE_STATUSES, { error: 'status must be pending, approved, rejected or suspended' }).default('pending'),
+  cursor,
+  limit,
+});
+
+/** GET /api/admin/companies?status=&q=&cursor=&limit= (newest first; q matches the company's name or e-mails). */
+export const companyListQuery = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES, { error: 'status must be pending_payment, active, expired or suspended' }).optional(),
+  q: search,
+  cursor,
+  limit,
+});
 
 /** The counts the console's navigation shows. GET /api/admin/overview. */
 export interface AdminOverview {
@@ -108,10 +124,10 @@ export interface AdminEmailDetail extends AdminEmail {
 
 /** GET /api/admin/audit?action=&actorId=&subjectType=&subjectId=&from=&to=&cursor=&limit= (newest first). */
 export const auditListQuery = z.object({
-  action: z.string().trim().max(64, 'action is too long').optional(),
-  actorId: z.string().trim().max(64, 'actorId is too long').optional(),
-  subjectType: z.string().trim().max(32, 'subjectType is too long').optional(),
-  subjectId: z.string().trim().max(64, 'subjectId is too long').optional(),
+  action: text('action').max(64, 'action is too long').optional(),
+  actorId: text('actorId').max(64, 'actorId is too long').optional(),
+  subjectType: text('subjectType').max(32, 'subjectType is too long').optional(),
+  subjectId: text('subjectId').max(64, 'subjectId is too long').optional(),
   from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
   to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
   cursor,

@@ -1,39 +1,38 @@
 // Schemas of the account calls, used by the server at its edge and by the forms through zodResolver.
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
+import { text } from './text.ts';
 import type { OwnProfile } from './profile.ts';
 import type { CompanyView } from './company.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 
-const email = z
-  .string({ error: 'Please enter your e-mail address' })
-  .trim()
+const email = text('E-mail address', { error: 'Please enter your e-mail address' })
   .toLowerCase()
   .min(1, 'Please enter your e-mail address')
   .max(254, 'This e-mail address is too long')
   .pipe(z.email('Please enter a valid e-mail address'));
 
-const newPassword = z
-  .string({ error: 'Please choose a password' })
+// Kept as typed (no trim). Sign-in takes the password as it is: it is only compared, and one set before this rule
+// must still work.
+const newPassword = text('Password', { trim: false, error: 'Please choose a password' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-const optionalName = z
-  .string()
-  .trim()
-  .max(100, 'Names can be at most 100 characters')
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optionalName = (field: string) =>
+  text(field)
+    .max(100, 'Names can be at most 100 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined));
 
 export const roleSchema = z.enum(ROLES, { error: 'Please choose Job Seeker or Company' });
 
 export const signupSchema = z.object({
   email,
   password: newPassword,
-  firstName: optionalName,
-  lastName: optionalName,
+  firstName: optionalName('First name'),
+  lastName: optionalName('Last name'),
   role: roleSchema.optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;

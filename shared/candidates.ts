@@ -1,6 +1,7 @@
 // The Job Seeker Database (SPEC 2, 3; DESIGN 4): search parameters, cards, the candidate page and the shortlist.
 import { z } from 'zod';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from './constants.ts';
+import { text } from './text.ts';
 
 export const CANDIDATE_SORTS = ['relevance', 'newest', 'experience'] as const;
 export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
@@ -30,7 +31,7 @@ const years = (name: string) =>
 /** GET /api/candidates query. */
 export const candidateSearchSchema = z
   .object({
-    q: z.string().trim().max(SEARCH_TEXT_MAX, `Please keep the search under ${SEARCH_TEXT_MAX} characters`).optional(),
+    q: text('The search', { error: 'q must be text' }).max(SEARCH_TEXT_MAX, `Please keep the search under ${SEARCH_TEXT_MAX} characters`).optional(),
     industries: listOf(INDUSTRIES, 'Unknown industry'),
     languages: listOf(LANGUAGES, 'Unknown language'),
     locations: listOf(LOCATIONS, 'Unknown location'),
@@ -88,7 +89,7 @@ export const CONTACT_CHANNELS = ['email', 'whatsapp'] as const;
 export const contactSchema = z.object({ channel: z.enum(CONTACT_CHANNELS, { error: 'channel must be email or whatsapp' }) });
 
 export const shortlistNoteSchema = z.object({
-  note: z.string({ error: 'The note must be text' }).trim().max(2000, 'Please keep the note under 2000 characters').optional(),
+  note: text('The note', { multiline: true, error: 'The note must be text' }).max(2000, 'Please keep the note under 2000 characters').optional(),
 });
 
 export interface ShortlistEntry extends CandidateCard {

@@ -1,5 +1,6 @@
 // The careers application (SPEC 2 Careers, 3 and 5): checked by the form as the user types and by the server at its edge.
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const CAREER_MESSAGES = {
   /** SPEC 5: the toast title and text when name, e-mail or the resume is missing. */
@@ -29,17 +30,20 @@ export const CAREER_LIMITS = {
 /** What POST /api/career/resume-acl answers as objectPath: the only resumeUrl an application accepts. */
 export const RESUME_PATH = /^\/objects\/resume\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const required = (max: number, tooLong: string) =>
-  z.string({ error: CAREER_MESSAGES.missing }).trim().min(1, CAREER_MESSAGES.missing).max(max, tooLong);
+const required = (field: string, max: number, tooLong: string) =>
+  text(field, { error: CAREER_MESSAGES.missing }).min(1, CAREER_MESSAGES.missing).max(max, tooLong);
 
 const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
 const PHONE = /^\+?[0-9][0-9 ().-]*$/;
 
 /** Optional text fields: null, empty or blank counts as not given (undefined after parsing). */
-const optional = (max: number, tooLong: string, check?: { test: (value: string) => boolean; message: string }) =>
-  z
-    .string({ error: check?.message ?? CAREER_MESSAGES.notText })
-    .trim()
+const optional = (
+  field: string,
+  max: number,
+  tooLong: string,
+  { check, multiline }: { check?: { test: (value: string) => boolean; message: string }; multiline?: boolean } = {},
+) =>
+  text(field, { multiline, error: check?.message ?? CAREER_MESSAGES.notText })
     .max(max, tooLong)
     .refine((v) => v === '' || !check || check.test(v), check?.message)
     .nullish()
@@ -47,18 +51,16 @@ const optional = (max: number, tooLong: string, check?: { test: (value: string) 
 
 export const careerApplicationSchema = z.object({
   // Name, e-mail and resume first, so a request missing one of them answers SPEC 5's message.
-  name: required(CAREER_LIMITS.nameMax, CAREER_MESSAGES.nameTooLong),
-  email: required(CAREER_LIMITS.emailMax, CAREER_MESSAGES.emailTooLong).pipe(z.email(CAREER_MESSAGES.invalidEmail)),
-  resumeUrl: required(300, CAREER_MESSAGES.resumeNotFound).regex(RESUME_PATH, CAREER_MESSAGES.resumeNotFound),
-  phone: optional(CAREER_LIMITS.phoneMax, CAREER_MESSAGES.invalidPhone, {
-    test: (v) => PHONE.test(v),
-    message: CAREER_MESSAGES.invalidPhone,
+  name: required('Name', CAREER_LIMITS.nameMax, CAREER_MESSAGES.nameTooLong),
+  email: required('E-mail address', CAREER_LIMITS.emailMax, CAREER_MESSAGES.emailTooLong).pipe(z.email(CAREER_MESSAGES.invalidEmail)),
+  resumeUrl: required('Resume', 300, CAREER_MESSAGES.resumeNotFound).regex(RESUME_PATH, CAREER_MESSAGES.resumeNotFound),
+  phone: optional('Phone number', CAREER_LIMITS.phoneMax, CAREER_MESSAGES.invalidPhone, {
+    check: { test: (v) => PHONE.test(v), message: CAREER_MESSAGES.invalidPhone },
   }),
-  linkedinUrl: optional(CAREER_LIMITS.linkedinUrlMax, CAREER_MESSAGES.linkedinUrlTooLong, {
-    test: (v) => httpUrl.safeParse(v).success,
-    message: CAREER_MESSAGES.invalidLinkedinUrl,
+  linkedinUrl: optional('LinkedIn profile URL', CAREER_LIMITS.linkedinUrlMax, CAREER_MESSAGES.linkedinUrlTooLong, {
+    check: { test: (v) => httpUrl.safeParse(v).success, message: CAREER_MESSAGES.invalidLinkedinUrl },
   }),
-  message: optional(CAREER_LIMITS.messageMax, CAREER_MESSAGES.messageTooLong),
+  message: optional('Message', CAREER_LIMITS.messageMax, CAREER_MESSAGES.messageTooLong, { multiline: true }),
 });
 
 export type CareerApplicationInput = z.input<typeof careerApplicationSchema>;

@@ -3,23 +3,20 @@
 import { z } from 'zod';
 import { PLAN_IDS, type PlanId, type SubscriptionStatus } from './constants.ts';
 import { normalizeGccPhone, PHONE_NOT_GCC } from './profile.ts';
+import { text } from './text.ts';
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(2, message).max(max, `Please keep this under ${max} characters`);
+const requiredText = (field: string, message: string, max: number) =>
+  text(field, { error: message }).min(2, message).max(max, `Please keep this under ${max} characters`);
 
 /** The onboarding form: who the company is and which plan it pays for. */
 export const companyOnboardingSchema = z.object({
-  companyName: requiredText('Please enter your company name', 160),
-  contactPerson: requiredText('Please enter the name of a contact person', 120),
-  phone: z
-    .string({ error: 'Please enter a valid phone number' })
-    .trim()
+  companyName: requiredText('Company name', 'Please enter your company name', 160),
+  contactPerson: requiredText('Contact person', 'Please enter the name of a contact person', 120),
+  phone: text('Phone number', { error: 'Please enter a valid phone number' })
     .min(10, 'Please enter a valid phone number')
     .max(30, 'Please enter a valid phone number')
     .refine((value) => normalizeGccPhone(value) !== undefined, PHONE_NOT_GCC),
-  email: z
-    .string({ error: 'Please enter your e-mail address' })
-    .trim()
+  email: text('E-mail address', { error: 'Please enter your e-mail address' })
     .toLowerCase()
     .max(254, 'This e-mail address is too long')
     .pipe(z.email('Please enter a valid e-mail address')),
@@ -35,9 +32,7 @@ export const insertCompanySchema = companyOnboardingSchema.extend({
 
 export const verifyPaymentSchema = z.object({
   invoiceId: z.uuid({ error: 'Please choose the invoice that was paid' }),
-  bankReference: z
-    .string({ error: 'Please enter the bank reference of the transfer' })
-    .trim()
+  bankReference: text('Bank reference', { error: 'Please enter the bank reference of the transfer' })
     .min(3, 'Please enter the bank reference of the transfer')
     .max(100, 'The bank reference is too long'),
 });

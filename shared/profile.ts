@@ -2,6 +2,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from './constants.ts';
+import { text } from './text.ts';
 
 /** GCC country codes, tried in this order when a number is written without +country code. */
 export const GCC_COUNTRIES: CountryCode[] = ['AE', 'SA', 'QA', 'BH', 'KW', 'OM'];
@@ -25,17 +26,15 @@ const yearsOfExperience = z
 
 /** What the form checks as the user types (SPEC 5). */
 export const profileFormSchema = z.object({
-  fullName: z.string().trim().min(LIMITS.fullNameMin, 'Full name must be at least 2 characters').max(120, 'Full name is too long'),
-  phone: z
-    .string()
-    .trim()
+  fullName: text('Full name').min(LIMITS.fullNameMin, 'Full name must be at least 2 characters').max(120, 'Full name is too long'),
+  phone: text('Phone number')
     .min(LIMITS.phoneMin, 'Please enter a valid phone number')
     .max(30, 'Please enter a valid phone number')
     .refine((value) => normalizeGccPhone(value) !== undefined, PHONE_NOT_GCC),
   location: z.string().min(LIMITS.locationMin, 'Please select a location'),
   industries: z.array(z.string()).min(1, 'Please select at least one industry'),
   languages: z.array(z.string()).min(1, 'Please select at least one language'),
-  bio: z.string().trim().max(2000, 'Please keep your introduction under 2000 characters').optional(),
+  bio: text('Introduction', { multiline: true }).max(2000, 'Please keep your introduction under 2000 characters').optional(),
   yearsOfExperience: yearsOfExperience.optional(),
 });
 
@@ -55,8 +54,8 @@ export const insertProfileSchema = profileFormSchema.extend({
   location: z.enum(LOCATIONS, { error: 'Please select a location' }),
   industries: z.array(z.enum(INDUSTRIES, { error: 'Please select industries from the list' })).min(1, 'Please select at least one industry').max(INDUSTRIES.length),
   languages: z.array(z.enum(LANGUAGES, { error: 'Please select languages from the list' })).min(1, 'Please select at least one language').max(LANGUAGES.length),
-  cvUrl: z.string().max(300).optional(),
-  videoUrl: z.string().max(300).optional(),
+  cvUrl: text('cvUrl').max(300).optional(),
+  videoUrl: text('videoUrl').max(300).optional(),
 });
 export type ProfileInput = z.input<typeof insertProfileSchema>;
 export type ProfileValues = z.output<typeof insertProfileSchema>;
@@ -108,9 +107,7 @@ export interface OwnProfile {
 export const REVIEW_QUEUE_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const satisfies readonly ReviewStatus[];
 
 export const rejectProfileSchema = z.object({
-  reason: z
-    .string({ error: 'Please give the reason for the rejection' })
-    .trim()
+  reason: text('Reason', { multiline: true, error: 'Please give the reason for the rejection' })
     .min(1, 'Please give the reason for the rejection')
     .max(1000, 'Please keep the reason under 1000 characters'),
 });

@@ -24,6 +24,22 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
 const wantsPage: (req: express.Request) => boolean = (req) =>
   (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && req.path !== '/api';
 
+/** Whether the request names the template itself (as the static files would read the path: decoded, normalised). */
+function namesTemplate(req: express.Request): boolean {
+  try {
+    return path.posix.normalize(decodeURIComponent(req.path)) === '/index.html';
+  } catch {
+    return false;
+  }
+}
+
+/** index.html is the template of every page, without the configuration: its own URL goes to the home page. */
+const templateToHome: RequestHandler = (req, res, next) => {
+  if (!wantsPage(req) || !namesTemplate(req)) return next();
+  const queryAt = req.originalUrl.indexOf('?');
+  res.redirect(301, queryAt === -1 ? '/' : `/${req.originalUrl.slice(queryAt)}`);
+};
+
 export interface ClientHandler {
   router: Router;
   close(): Promise<void>;
@@ -47,6 +63,7 @@ export function serveBuiltClient(dir: string, getConfig: () => PublicConfig): Cl
   }
   const template = readFileSync(indexFile, 'utf8');
   const router = express.Router();
+  router.use(templateToHome);
   router.use(
     '/assets',
     express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
@@ -69,6 +86,7 @@ export async function serveClientWithVite(root: string, getConfig: () => PublicC
     appType: 'custom',
   });
   const router = express.Router();
+  router.use(templateToHome);
   router.use(vite.middlewares);
   router.use(async (req, res, next) => {
     if (!wantsPage(req)) return next();

@@ -29,7 +29,8 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /**
  * An instant as the database's exact text in UTC, `2026-01-31T08:00:00.123456Z` (see `exactTimestamp` in the
  * services). Cursors keep it rather than a JS Date, which would drop the microseconds and skip rows on the next page.
- * The check is strict (real calendar dates), so a forged cursor is a 400 here rather than a database error.
+ * The check is strict (real calendar dates of years 1 to 9999, which PostgreSQL and this exact form both hold), so
+ * a forged cursor is a 400 here rather than a database error.
  */
 const EXACT_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
 export function isExactTimestamp(value: unknown): value is string {

@@ -1,7 +1,6 @@
 import express from 'express';
-import { z } from 'zod';
+import { companyListQuery } from '#shared/admin.ts';
 import { verifyPaymentSchema } from '#shared/company.ts';
-import { SUBSCRIPTION_STATUSES } from '#shared/constants.ts';
 import { requireAdmin } from '../auth/current-user.ts';
 import { validate } from '../http/validate.ts';
 import {
@@ -14,25 +13,13 @@ import {
   type CompanyContext,
 } from '../services/subscriptions.ts';
 
-const listQuery = z.object({
-  status: z.enum(SUBSCRIPTION_STATUSES, { error: 'status must be pending_payment, active, expired or suspended' }).optional(),
-  q: z.string({ error: 'q must be text' }).trim().max(100, 'Please keep the search under 100 characters').optional(),
-  cursor: z.string({ error: 'The page cursor is not valid' }).max(200, 'The page cursor is not valid').optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be between 1 and 100')
-    .max(100, 'limit must be between 1 and 100')
-    .default(20),
-});
-
 /** The Master Admin's company API (DESIGN 4): payment verification and activation, suspension, every action audited. */
 export function adminCompaniesRouter(ctx: CompanyContext & { mailer: { kick(): void } }) {
   const router = express.Router();
   router.use('/admin/companies', requireAdmin);
 
   router.get('/admin/companies', async (req, res) => {
-    const query = listQuery.parse(req.query);
+    const query = companyListQuery.parse(req.query);
     res.json(await listCompanies(ctx.db, { ...query, q: query.q || undefined }, ctx.clock.now()));
   });
   router.get('/admin/companies/:id', async (req, res) => {

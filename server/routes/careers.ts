@@ -1,6 +1,6 @@
 import express from 'express';
-import { z } from 'zod';
 import { careerApplicationSchema } from '#shared/career.ts';
+import { uploadAclSchema } from '#shared/uploads.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { submitCareerApplication, type CareerContext } from '../services/career-applications.ts';
@@ -15,10 +15,6 @@ const limits = {
   applications: { name: 'career-application-ip', windowMs: HOUR, max: 10 },
 } satisfies Record<string, RateLimitRule>;
 
-const aclSchema = z.object({
-  objectURL: z.string({ error: 'objectURL is required' }).min(1, 'objectURL is required').max(2000, 'objectURL is too long'),
-});
-
 /** The careers page of SPEC 7: resume upload in two steps, then the application. Open to everyone. */
 export function careersRouter(ctx: CareerContext & UploadContext, mailer: { kick(): void }) {
   const router = express.Router();
@@ -28,7 +24,7 @@ export function careersRouter(ctx: CareerContext & UploadContext, mailer: { kick
     res.json(await createDocumentUpload(ctx, { kind: 'resume' }));
   });
 
-  router.put('/career/resume-acl', validate(aclSchema), rateLimit(db, clock, limits.resumeAcl), async (req, res) => {
+  router.put('/career/resume-acl', validate(uploadAclSchema), rateLimit(db, clock, limits.resumeAcl), async (req, res) => {
     res.json(await finalizeDocumentUpload(ctx, { kind: 'resume', objectURL: req.body.objectURL }));
   });
 

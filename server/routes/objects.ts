@@ -1,8 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import express from 'express';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { objects, type CompanyProfile, type StoredObject, type User } from '#shared/schema.ts';
+import { uploadAclSchema } from '#shared/uploads.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
 import { profileShowingFile, recordCandidateEvent } from '../services/candidate-search.ts';
@@ -10,12 +10,8 @@ import { HttpError } from '../http/errors.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { UploadRefused } from '../storage/local.ts';
-import type { ObjectStorage } from '../storage/object-storage.ts';
+import { OBJECT_KEY, type ObjectStorage } from '../storage/object-storage.ts';
 import { createDocumentUpload, finalizeDocumentUpload, type UploadContext } from '../services/uploads.ts';
-
-const aclSchema = z.object({
-  objectURL: z.string({ error: 'objectURL is required' }).min(1, 'objectURL is required').max(2000, 'objectURL is too long'),
-});
 
 const uploadsPerHour = { name: 'uploads', windowMs: 60 * 60 * 1000, max: 60, key: (req: express.Request) => req.user?.id };
 
@@ -25,7 +21,7 @@ export function objectsApiRouter(ctx: UploadContext) {
   router.post('/objects/upload', requireRole('job_seeker'), rateLimit(ctx.db, ctx.clock, uploadsPerHour), async (req, res) => {
     res.json(await createDocumentUpload(ctx, { kind: 'cv', ownerId: req.user!.id }));
   });
-  router.put('/objects/acl', requireRole('job_seeker'), validate(aclSchema), async (req, res) => {
+  router.put('/objects/acl', requireRole('job_seeker'), validate(uploadAclSchema), async (req, res) => {
     res.json(await finalizeDocumentUpload(ctx, { kind: 'cv', ownerId: req.user!.id, objectURL: req.body.objectURL }));
   });
   return router;
@@ -81,7 +77,8 @@ export function objectFilesRouter(ctx: UploadContext) {
   const router = express.Router();
   router.get('/objects/:kind/:id', requireUser, async (req, res) => {
     const key = `${req.params.kind}/${req.params.id}`;
-    const row = await ctx.db.query.objects.findFirst({ where: eq(objects.key, key) });
+    // A path that is no object key names no file (and never reaches the database).
+    const row = OBJECT_KEY.test(key) ? await ctx.db.query.objects.findFirst({ where: eq(objects.key, key) }) : undefined;
     const allowed = row && row.status === 'ready' && (row.ownerId === req.user!.id || req.user!.isAdmin);
     // An active company, for the CV and video of a profile it may see (the same 404 for anything else).
     const company = row && row.status === 'ready' && !allowed ? await companyReading(ctx, req.user!, req.userCompany, row) : undefined;

@@ -1,5 +1,6 @@
-// Newest-first keyset pages for the admin console's lists: ORDER BY (time, id) DESC, the next page starts below the
-// last row's (time, id). The row comparison is one range of a (time, id) b-tree index, so every page costs the same.
+// Keyset pages for the admin console's lists: ORDER BY (time, id) DESC, the next page starts below the last row's
+// (time, id) (or the other way round for the review queue, oldest first). The row comparison is one range of a
+// (time, id) b-tree index, so every page costs the same.
 // The cursor also carries the total counted for the first page: later pages do not count again (a count is the
 // one part of a page that grows with the table), and the number does not jump while the admin pages through. It
 // belongs to one list and filter set (its scope): sent with other filters, it is refused rather than miscounted.
@@ -31,6 +32,9 @@ export const exactTimestamp = (column: AnyColumn) => sql<string>`to_char(${colum
 /** Rows that come after the cursor in newest-first order. */
 export const olderThan = (at: AnyColumn, id: AnyColumn, key: TimeKey<string | number>): SQL =>
   sql`(${at}, ${id}) < (${key.at}::timestamptz, ${key.id})`;
+/** Rows that come after the cursor in oldest-first order. */
+export const newerThan = (at: AnyColumn, id: AnyColumn, key: TimeKey<string | number>): SQL =>
+  sql`(${at}, ${id}) > (${key.at}::timestamptz, ${key.id})`;
 
 const isCount = (t: unknown): t is number => typeof t === 'number' && Number.isSafeInteger(t) && t >= 0;
 const isPageCursor = (c: unknown, scope: string): c is PageCursor<string | number> =>

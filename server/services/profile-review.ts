@@ -1,15 +1,15 @@
 // The review of job-seeker profiles by the team (SPEC 1, 4): the queue, approve and reject. Each decision changes
 // the account's status, writes its audit row and queues the e-mail to the job seeker in one transaction.
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { auditLog, jobSeekerProfiles, users, type JobSeekerProfile, type User } from '#shared/schema.ts';
-import type { ReviewItem } from '#shared/admin.ts';
+import type { Page, ReviewItem } from '#shared/admin.ts';
 import { REVIEWED_FIELDS, reviewStatusOf, type ReviewStatus } from '#shared/profile.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { decodeCursor, encodeCursor, isRecord, UUID_PATTERN } from '../http/cursor.ts';
 import { HttpError } from '../http/errors.ts';
 import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
 import { profileApprovedTemplate, profileRejectedTemplate } from '../mail/review-templates.ts';
+import { countAll, decodeUuidKey, exactTimestamp, newerThan, olderThan, pageScope, toPage, totalOf } from './keyset.ts';
 import { ownProfileView } from './profiles.ts';
 
 export interface ReviewContext {
@@ -31,53 +31,32 @@ function reviewItem(profile: JobSeekerProfile, user: Pick<User, 'email' | 'statu
   };
 }
 
-interface Cursor {
-  at: string;
-  id: string;
-}
-const isCursor = (c: unknown): c is Cursor =>
-  isRecord(c) && typeof c.at === 'string' && !Number.isNaN(Date.parse(c.at)) && typeof c.id === 'string' && UUID_PATTERN.test(c.id);
-
 /** Profiles by review status: the pending queue oldest first (fair order), the others newest first. */
-export async function listProfilesForReview(
-  db: Db,
-  query: { status: ReviewStatus; cursor?: string; limit: number },
-): Promise<{ items: ReviewItem[]; total: number; nextCursor: string | null }> {
+export async function listProfilesForReview(db: Db, query: { status: ReviewStatus; cursor?: string; limit: number }): Promise<Page<ReviewItem>> {
   const oldestFirst = query.status === 'pending';
-  const byStatus = eq(users.status, USER_STATUS_OF[query.status]);
-  let where: SQL | undefined = byStatus;
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor, isCursor);
-    const at = new Date(c.at);
-    const after = oldestFirst
-      ? or(gt(jobSeekerProfiles.submittedAt, at), and(eq(jobSeekerProfiles.submittedAt, at), gt(jobSeekerProfiles.id, c.id)))
-      : or(lt(jobSeekerProfiles.submittedAt, at), and(eq(jobSeekerProfiles.submittedAt, at), lt(jobSeekerProfiles.id, c.id)));
-    where = and(byStatus, after);
-  }
+  const matching = eq(users.status, USER_STATUS_OF[query.status]);
+  const scope = pageScope('profiles', { status: query.status });
+  const cursor = query.cursor ? decodeUuidKey(query.cursor, scope) : undefined;
+  const after = cursor && (oldestFirst ? newerThan : olderThan)(jobSeekerProfiles.submittedAt, jobSeekerProfiles.id, cursor);
   const order = oldestFirst
     ? [asc(jobSeekerProfiles.submittedAt), asc(jobSeekerProfiles.id)]
     : [desc(jobSeekerProfiles.submittedAt), desc(jobSeekerProfiles.id)];
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
-      .select({ profile: jobSeekerProfiles, email: users.email, status: users.status })
+      .select({ profile: jobSeekerProfiles, at: exactTimestamp(jobSeekerProfiles.submittedAt), email: users.email, status: users.status })
       .from(jobSeekerProfiles)
       .innerJoin(users, eq(users.id, jobSeekerProfiles.userId))
-      .where(where)
+      .where(and(matching, after))
       .orderBy(...order)
       .limit(query.limit + 1),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(jobSeekerProfiles)
-      .innerJoin(users, eq(users.id, jobSeekerProfiles.userId))
-      .where(byStatus),
+    totalOf(cursor, () => db.select({ total: countAll() }).from(jobSeekerProfiles).innerJoin(users, eq(users.id, jobSeekerProfiles.userId)).where(matching)),
   ]);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => reviewItem(r.profile, r)),
-    total: counted?.total ?? 0,
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.profile.submittedAt.toISOString(), id: last.profile.id }) : null,
-  };
+  return toPage(
+    rows,
+    { limit: query.limit, total, scope },
+    (r) => reviewItem(r.profile, r),
+    (r) => ({ at: r.at, id: r.profile.id }),
+  );
 }
 
 export async function getProfileForReview(db: Db, profileId: string): Promise<ReviewItem> {

@@ -6,15 +6,14 @@
 // subscriptionStartDate is the start (00:00 Gulf time) of the first day, subscriptionEndDate the moment access
 // stops: 00:00 Gulf time of the day after the last day. The guard (hasDatabaseAccess) compares it with the clock.
 // CompanyView shows both as the calendar dates of the first and last day.
-import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { auditLog, companyProfiles, invoices, users, type CompanyProfile, type Invoice, type User } from '#shared/schema.ts';
-import type { AdminCompanyDetail, AdminCompanyItem } from '#shared/admin.ts';
+import type { AdminCompanyDetail, AdminCompanyItem, Page } from '#shared/admin.ts';
 import type { PlanId, SubscriptionStatus } from '#shared/constants.ts';
 import type { CompanyAccount, CompanyOnboarding, CompanyView, InvoiceView } from '#shared/company.ts';
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { decodeCursor, encodeCursor, isRecord } from '../http/cursor.ts';
 import { HttpError } from '../http/errors.ts';
 import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
 import { companyActivatedTemplate, invoiceIssuedTemplate } from '../mail/company-templates.ts';
@@ -29,6 +28,7 @@ import {
   periodInstants,
   type BillingSettings,
 } from './invoices.ts';
+import { containsPattern, countAll, decodeUuidKey, exactTimestamp, olderThan, pageScope, toPage, totalOf } from './keyset.ts';
 
 export interface CompanyContext {
   db: Db;
@@ -318,15 +318,6 @@ export async function issueRenewalInvoice(ctx: CompanyContext, admin: User, comp
 
 
 
-interface Cursor {
-  at: string;
-  id: string;
-}
-const isCursor = (c: unknown): c is Cursor =>
-  isRecord(c) && typeof c.at === 'string' && !Number.isNaN(Date.parse(c.at)) && typeof c.id === 'string' && UUID.test(c.id);
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const adminItem = (company: CompanyProfile, user: Pick<User, 'id' | 'email' | 'status'>, now: Date): AdminCompanyItem => ({
   ...companyView(company, now),
   user: { id: user.id, email: user.email, status: user.status },
@@ -337,41 +328,33 @@ export async function listCompanies(
   db: Db,
   query: { status?: SubscriptionStatus; q?: string; cursor?: string; limit: number },
   now: Date,
-): Promise<{ items: AdminCompanyItem[]; total: number; nextCursor: string | null }> {
+): Promise<Page<AdminCompanyItem>> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(companyProfiles.subscriptionStatus, query.status));
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     filters.push(or(ilike(companyProfiles.companyName, pattern), ilike(companyProfiles.email, pattern), ilike(users.email, pattern))!);
   }
   const matching = filters.length > 0 ? and(...filters) : undefined;
-  let where = matching;
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor, isCursor);
-    const at = new Date(c.at);
-    where = and(matching, or(lt(companyProfiles.createdAt, at), and(eq(companyProfiles.createdAt, at), lt(companyProfiles.id, c.id))));
-  }
-  const [rows, [counted]] = await Promise.all([
+  const scope = pageScope('companies', { status: query.status, q: query.q });
+  const cursor = query.cursor ? decodeUuidKey(query.cursor, scope) : undefined;
+  const where = cursor ? and(matching, olderThan(companyProfiles.createdAt, companyProfiles.id, cursor)) : matching;
+  const [rows, total] = await Promise.all([
     db
-      .select({ company: companyProfiles, user: { id: users.id, email: users.email, status: users.status } })
+      .select({ company: companyProfiles, at: exactTimestamp(companyProfiles.createdAt), user: { id: users.id, email: users.email, status: users.status } })
       .from(companyProfiles)
       .innerJoin(users, eq(users.id, companyProfiles.userId))
       .where(where)
       .orderBy(desc(companyProfiles.createdAt), desc(companyProfiles.id))
       .limit(query.limit + 1),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(companyProfiles)
-      .innerJoin(users, eq(users.id, companyProfiles.userId))
-      .where(matching),
+    totalOf(cursor, () => db.select({ total: countAll() }).from(companyProfiles).innerJoin(users, eq(users.id, companyProfiles.userId)).where(matching)),
   ]);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => adminItem(r.company, r.user, now)),
-    total: counted?.total ?? 0,
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.company.createdAt.toISOString(), id: last.company.id }) : null,
-  };
+  return toPage(
+    rows,
+    { limit: query.limit, total, scope },
+    (r) => adminItem(r.company, r.user, now),
+    (r) => ({ at: r.at, id: r.company.id }),
+  );
 }
 
 export async function getCompanyForAdmin(db: Db, companyId: string, now: Date): Promise<AdminCompanyDetail> {

@@ -10,6 +10,7 @@ import type { Request } from 'express';
 import busboy from 'busboy';
 import type { VIDEO_CONTENT_TYPES } from '#shared/constants.ts';
 import { LIMITS } from '#shared/constants.ts';
+import { videoUploadFieldsSchema } from '#shared/uploads.ts';
 import { HttpError } from '../http/errors.ts';
 import type { VideoHost } from '../video/video-host.ts';
 
@@ -105,6 +106,8 @@ export async function uploadVideo(
   await fs.mkdir(options.tempDir, { recursive: true });
   const received = await receive(req, options.tempDir);
   try {
+    // The text fields come with the file in one body, so they are checked here rather than by validate().
+    const fields = videoUploadFieldsSchema.parse(received.fields);
     const handle = await fs.open(received.filePath, 'r');
     const head = Buffer.alloc(16);
     await handle.read(head, 0, 16, 0);
@@ -115,8 +118,8 @@ export async function uploadVideo(
       filePath: received.filePath,
       size: received.size,
       contentType,
-      title: (received.fields.title || 'Profile Video').slice(0, 200),
-      description: (received.fields.description ?? '').slice(0, 1000),
+      title: fields.title || 'Profile Video',
+      description: fields.description ?? '',
       ownerId: options.ownerId,
     });
   } finally {
