@@ -121,8 +121,7 @@ export function createApp(deps: AppDeps): express.Express {
   const uploads = { db: database.db, storage: deps.storage, clock };
 
   const api = express.Router();
-  const { receiveUpload } = deps.storage;
-  if (receiveUpload) api.use(localUploadRouter({ receiveUpload: receiveUpload.bind(deps.storage) }));
+  if (deps.storage.receiveUpload) api.use(localUploadRouter(uploads));
   api.use(express.json({ limit: '100kb' }));
   // First: the Job Seeker Database is the busiest part of the API, and every router before it is tried in turn.
   api.use(candidatesRouter({ db: database.db, clock }));

@@ -1,4 +1,5 @@
 // Uploads that nothing uses within 24 hours are deleted with their rows; anything in use, or younger, stays.
+import { Readable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import { objects } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { jobSeekerWithProfile, PDF, signedInAgent, TRUSTED_PROXY_ENV, uploadCv, uploadVideo } from '../test/fixtures.ts';
-import { cleanUpUnusedUploads, UNUSED_UPLOAD_TTL_MS } from './clean-up-uploads.ts';
+import { cleanUpDeadUploadLinks, cleanUpUnusedUploads, DEAD_UPLOAD_LINK_MS, UNUSED_UPLOAD_TTL_MS } from './clean-up-uploads.ts';
 
 let now = new Date();
 const clock: Clock = { now: () => now };
@@ -20,6 +21,8 @@ const db = () => testApp.testDatabase.database.db;
 const keyOf = (path: string) => path.slice('/objects/'.length);
 const rowsFor = (keys: string[]) => db().select().from(objects).where(inArray(objects.key, keys));
 const run = () => cleanUpUnusedUploads({ db: db(), clock, ...testApp.services });
+const rowByUploadURL = async (uploadURL: string) =>
+  (await db().select().from(objects).where(eq(objects.uploadKey, testApp.storage.keyFromUploadUrl(uploadURL)!)))[0]!;
 
 /** Makes rows look as old as `ms` ago (their creation time comes from the database). */
 const age = (keys: string[], ms: number) =>
@@ -47,21 +50,26 @@ describe('clean-up of unused uploads', () => {
     const unusedCv = await uploadCv(spare.agent);
     const unusedVideo = (await uploadVideo(spare.agent)).body.videoUrl as string;
     const { body: neverSent } = await spare.agent.post('/api/objects/upload').expect(200);
-    const neverSentKey = testApp.storage.keyFromUploadUrl(neverSent.uploadURL)!;
+    const neverSentKey = (await rowByUploadURL(neverSent.uploadURL)).key;
+    // Sent through its link but never finished: the file is still where the link wrote it.
+    const { body: unfinished } = await spare.agent.post('/api/objects/upload').expect(200);
+    await spare.agent.put(unfinished.uploadURL).send(PDF).expect(200);
+    const unfinishedUploadKey = testApp.storage.keyFromUploadUrl(unfinished.uploadURL)!;
+    const unfinishedKey = (await rowByUploadURL(unfinished.uploadURL)).key;
     const freshCv = await uploadCv(spare.agent);
     const usedResume = await resume('10.9.0.1', true);
     const unusedResume = await resume('10.9.0.2', false);
 
     const used = [keyOf(seeker.profile.cvUrl), keyOf(seeker.profile.videoUrl), keyOf(usedResume)];
-    const unused = [keyOf(unusedCv), keyOf(unusedVideo), neverSentKey, keyOf(unusedResume)];
+    const unused = [keyOf(unusedCv), keyOf(unusedVideo), neverSentKey, unfinishedKey, keyOf(unusedResume)];
     await age([...used, ...unused], UNUSED_UPLOAD_TTL_MS + 60_000);
     await age([keyOf(freshCv)], UNUSED_UPLOAD_TTL_MS - 60 * 60_000);
-    for (const key of [keyOf(unusedCv), keyOf(unusedVideo), keyOf(unusedResume)]) expect(await testApp.storage.stat(key)).toBeDefined();
+    for (const key of [keyOf(unusedCv), keyOf(unusedVideo), keyOf(unusedResume), unfinishedUploadKey]) expect(await testApp.storage.stat(key)).toBeDefined();
 
     expect(await run()).toBeGreaterThanOrEqual(unused.length);
 
     expect(await rowsFor(unused)).toEqual([]);
-    for (const key of unused) expect(await testApp.storage.stat(key)).toBeUndefined();
+    for (const key of [...unused, unfinishedUploadKey]) expect(await testApp.storage.stat(key)).toBeUndefined();
     expect((await rowsFor([...used, keyOf(freshCv)])).map((r) => r.key).sort()).toEqual([...used, keyOf(freshCv)].sort());
     for (const key of [...used, keyOf(freshCv)]) expect(await testApp.storage.stat(key)).toBeDefined();
     expect((await seeker.agent.get(seeker.profile.videoUrl)).status).toBe(200);
@@ -94,5 +102,31 @@ describe('clean-up of unused uploads', () => {
     } finally {
       now = new Date();
     }
+  });
+
+  it('deletes what an upload link wrote after its upload was finished, once the link is dead', async () => {
+    const spare = await signedInAgent(testApp, { role: 'job_seeker' });
+    const { body: finished } = await spare.agent.post('/api/objects/upload').expect(200);
+    await spare.agent.put(finished.uploadURL).send(PDF).expect(200);
+    const { body: acl } = await spare.agent.put('/api/objects/acl').send({ objectURL: finished.uploadURL }).expect(200);
+    const { body: waiting } = await spare.agent.post('/api/objects/upload').expect(200);
+    await spare.agent.put(waiting.uploadURL).send(PDF).expect(200);
+    const [finishedRow, waitingRow] = [await rowByUploadURL(finished.uploadURL), await rowByUploadURL(waiting.uploadURL)];
+    // A PUT that was still streaming when its upload was finished (or a bucket's link, which cannot be refused).
+    const late = Buffer.from('written through the link after the check');
+    await testApp.storage.putFile(finishedRow.uploadKey!, Readable.from([late]), { size: late.length });
+
+    await age([finishedRow.key, waitingRow.key], DEAD_UPLOAD_LINK_MS - 60_000);
+    await cleanUpDeadUploadLinks({ db: db(), clock, ...testApp.services });
+    expect(await testApp.storage.stat(finishedRow.uploadKey!)).toBeDefined();
+
+    await age([finishedRow.key, waitingRow.key], DEAD_UPLOAD_LINK_MS + 60_000);
+    expect(await cleanUpDeadUploadLinks({ db: db(), clock, ...testApp.services })).toBeGreaterThanOrEqual(1);
+    expect(await testApp.storage.stat(finishedRow.uploadKey!)).toBeUndefined();
+    expect((await rowsFor([finishedRow.key]))[0]).toMatchObject({ status: 'ready', uploadKey: null });
+    expect(Buffer.compare((await spare.agent.get(acl.objectPath).buffer(true)).body as Buffer, PDF)).toBe(0);
+    // An upload not yet finished keeps its file: it may still be finished, until the day is over.
+    expect(await testApp.storage.stat(waitingRow.uploadKey!)).toBeDefined();
+    expect((await spare.agent.put('/api/objects/acl').send({ objectURL: waiting.uploadURL })).status).toBe(200);
   });
 });

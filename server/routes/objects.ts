@@ -10,8 +10,7 @@ import { HttpError } from '../http/errors.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { UploadRefused } from '../storage/local.ts';
-import type { ObjectStorage } from '../storage/object-storage.ts';
-import { createDocumentUpload, finalizeDocumentUpload, type UploadContext } from '../services/uploads.ts';
+import { createDocumentUpload, finalizeDocumentUpload, receiveLocalUpload, type UploadContext } from '../services/uploads.ts';
 
 const aclSchema = z.object({
   objectURL: z.string({ error: 'objectURL is required' }).min(1, 'objectURL is required').max(2000, 'objectURL is too long'),
@@ -32,12 +31,12 @@ export function objectsApiRouter(ctx: UploadContext) {
 }
 
 /** Receives browser uploads to URLs signed by the local storage driver (the embedded default). */
-export function localUploadRouter(storage: Required<Pick<ObjectStorage, 'receiveUpload'>>) {
+export function localUploadRouter(ctx: UploadContext) {
   const router = express.Router();
   router.put('/uploads/:token', async (req, res, next) => {
     const length = req.headers['content-length'] ? Number(req.headers['content-length']) : undefined;
     try {
-      await storage.receiveUpload(req.params.token, req, length);
+      await receiveLocalUpload(ctx, req.params.token, req, length);
       res.status(200).end();
     } catch (err) {
       if (err instanceof UploadRefused) {

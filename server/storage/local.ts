@@ -65,11 +65,12 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
     },
 
     // Streamed to disk, never buffered whole.
-    async receiveUpload(token, body, declaredLength) {
+    async receiveUpload(token, body, { declaredLength, isOpen }) {
       const grant = readGrant(token);
       if (!grant || !KEY.test(grant.k)) throw new UploadRefused(403, 'This upload link is not valid');
       if (options.clock.now().getTime() > grant.e) throw new UploadRefused(403, 'This upload link has expired. Please try again.');
       if (declaredLength !== undefined && declaredLength > grant.m) throw new UploadRefused(413, 'The file is too large');
+      if (!(await isOpen(grant.k))) throw new UploadRefused(403, 'This upload link was already used. Please upload the file again.');
       const target = fileOf(grant.k);
       await fs.mkdir(path.dirname(target), { recursive: true });
       const temporary = path.join(options.root, '.incoming', randomUUID());
@@ -132,6 +133,16 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
 
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
+    },
+
+    async move(from, to) {
+      const target = fileOf(to);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await fs.rename(fileOf(from), target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
     },
   };
   return storage;
