@@ -1,5 +1,4 @@
 // createApp builds the Express app from its dependencies; it never listens (index.ts does).
-import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
@@ -135,7 +134,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(companyRouter(companies));
   api.use(adminCompaniesRouter(companies));
   api.use(adminConsoleRouter({ db: database.db, clock, mailer }));
-  api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: path.join(config.dataDir, 'tmp') }));
+  api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: config.temporaryDir }));
   if (deps.oidc) api.use(deps.oidc);
   api.use(apiNotFound);
   app.use('/api', api);

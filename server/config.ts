@@ -196,6 +196,8 @@ export interface Config {
   video: VideoConfig;
   /** Directory of the built client (vite build). */
   clientDir: string;
+  /** Where video uploads are written while they arrive (DATA_DIR/tmp). */
+  temporaryDir: string;
   /** Tax invoices: the seller (copied into each invoice when issued) and the VAT rate in basis points (5% = 500). */
   billing: BillingConfig;
 }
@@ -302,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : { driver: 'local' },
     video: e.VIDEO_DRIVER === 'vimeo' ? { driver: 'vimeo', accessToken: e.VIMEO_ACCESS_TOKEN! } : { driver: 'local' },
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
+    temporaryDir: path.join(path.resolve(cwd, e.DATA_DIR), 'tmp'),
     billing: billingConfig(e, env),
   };
 }

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
+import { sweepTemporaryFiles } from '../storage/temporary-files.ts';
 import type { VideoHost } from '../video/video-host.ts';
 import { startPeriodicJob } from './periodic.ts';
 
@@ -70,13 +71,16 @@ export async function cleanUpDeadUploadLinks(ctx: CleanUpContext, batchSize = 10
   });
 }
 
-/** Runs the clean-up now and then every `intervalMs` (default hourly) until stopped. */
-export function startUploadCleanUp(ctx: CleanUpContext & { logger: Logger; intervalMs?: number }) {
+/** Runs the clean-up now (at start-up) and then every `intervalMs` (default hourly) until stopped. Besides the
+ *  uploads' rows and files, it sweeps `temporaryDirs` for files of uploads that no live upload owns. */
+export function startUploadCleanUp(ctx: CleanUpContext & { logger: Logger; temporaryDirs: string[]; intervalMs?: number }) {
   return startPeriodicJob({
     name: 'clean-up of unused uploads',
     logger: ctx.logger,
     intervalMs: ctx.intervalMs ?? 60 * 60 * 1000,
     run: async () => {
+      const temporary = await sweepTemporaryFiles(ctx.temporaryDirs);
+      if (temporary.files > 0) ctx.logger.info(temporary, 'removed temporary files of uploads that stopped processes left');
       let removed = 0;
       for (let batch = await cleanUpUnusedUploads(ctx); batch > 0; batch = await cleanUpUnusedUploads(ctx)) removed += batch;
       if (removed > 0) ctx.logger.info({ removed }, 'removed unused uploads');

@@ -1,12 +1,11 @@
 // A client that hangs up mid-upload is logged as an aborted request (499, nginx's convention), not as an error.
 import { existsSync, readdirSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../test/app.ts';
-import { mp4, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
+import { signedInAgent, TRUSTED_PROXY_ENV, uploadInProgress, videoFormInProgress } from '../test/fixtures.ts';
 
 interface LogEntry {
   level: number;
@@ -33,17 +32,6 @@ afterAll(() => server.close());
 
 const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
 
-/** Sends `head` and 1 MB of filler in a chunked body, then waits, the body unfinished, for the caller to hang up. */
-function startUpload(options: { method: string; path: string; headers: Record<string, string>; head: Buffer }) {
-  const req = http.request(new URL(options.path, server.baseUrl), {
-    method: options.method,
-    headers: { ...options.headers, 'transfer-encoding': 'chunked' },
-  });
-  req.on('error', () => {});
-  req.write(Buffer.concat([options.head, Buffer.alloc(1024 * 1024, 0x22)]));
-  return req;
-}
-
 /** Every entry about one request, once both the request log and the error handler have written theirs. */
 async function entriesOf(url: string) {
   const of = () => entries.filter((e) => e.req?.url === url);
@@ -66,21 +54,11 @@ function expectLoggedAsAborted(logged: LogEntry[]) {
 describe('uploads the client hangs up on', () => {
   it('log a video upload as aborted (499), with nothing at error level', async () => {
     const seeker = await signedInAgent(server, { role: 'job_seeker' });
-    const boundary = 'wazifa-abort';
-    const head = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n`),
-      mp4(64),
-    ]);
     const tmp = path.join(server.config.dataDir, 'tmp');
-    const req = startUpload({
-      method: 'POST',
-      path: '/api/video/upload',
-      headers: { cookie: seeker.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      head,
-    });
+    const upload = uploadInProgress(server.baseUrl, { method: 'POST', path: '/api/video/upload', ...videoFormInProgress(seeker.cookie) });
     // Once the server is writing the file, hang up.
     await vi.waitFor(() => expect(filesIn(tmp)).toHaveLength(1), { timeout: 10_000, interval: 20 });
-    req.destroy();
+    upload.hangUp();
     expectLoggedAsAborted(await entriesOf('/api/video/upload'));
     await vi.waitFor(() => expect(filesIn(tmp)).toEqual([]), { timeout: 10_000, interval: 20 });
   });
@@ -89,9 +67,14 @@ describe('uploads the client hangs up on', () => {
     const seeker = await signedInAgent(server, { role: 'job_seeker' });
     const { body } = await seeker.agent.post('/api/objects/upload').expect(200);
     const incoming = path.join(server.config.dataDir, 'objects', '.incoming');
-    const req = startUpload({ method: 'PUT', path: body.uploadURL, headers: { 'content-type': 'application/pdf' }, head: Buffer.from('%PDF-1.4\n') });
+    const upload = uploadInProgress(server.baseUrl, {
+      method: 'PUT',
+      path: body.uploadURL,
+      headers: { 'content-type': 'application/pdf' },
+      start: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024, 0x20)]),
+    });
     await vi.waitFor(() => expect(filesIn(incoming)).toHaveLength(1), { timeout: 10_000, interval: 20 });
-    req.destroy();
+    upload.hangUp();
     expectLoggedAsAborted(await entriesOf(body.uploadURL));
     await vi.waitFor(() => expect(filesIn(incoming)).toEqual([]), { timeout: 10_000, interval: 20 });
   });

@@ -26,6 +26,8 @@ export interface ObjectStorage {
   /** Only for drivers whose upload URLs point at the app itself (local): receives the browser's PUT, while `isOpen`
    *  says the upload of that key still takes its file (so a link dies when its upload is finished). */
   receiveUpload?(token: string, body: Readable, options: { declaredLength?: number; isOpen(key: string): Promise<boolean> }): Promise<void>;
+  /** Where the driver writes files it is still receiving (local); swept for what stopped processes left. */
+  readonly temporaryDir?: string;
   /** The origin upload URLs point at when it is not the app's own (the browser's PUT needs it in CSP connect-src). */
   readonly uploadOrigin?: string;
 }
