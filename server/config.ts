@@ -255,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const port = e.PORT;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -263,7 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    dataDir: path.resolve(cwd, e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
@@ -304,7 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : { driver: 'local' },
     video: e.VIDEO_DRIVER === 'vimeo' ? { driver: 'vimeo', accessToken: e.VIMEO_ACCESS_TOKEN! } : { driver: 'local' },
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
-    temporaryDir: path.join(path.resolve(cwd, e.DATA_DIR), 'tmp'),
+    temporaryDir: path.join(dataDir, 'tmp'),
     billing: billingConfig(e, env),
   };
 }

@@ -1,7 +1,7 @@
 // Files of uploads still arriving: video bodies in DATA_DIR/tmp, local uploads in DATA_DIR/objects/.incoming. A killed
 // process cannot remove its own, so each name says which process made it (host and pid) and this process remembers
 // the ones it still uses. A sweep, at start-up and hourly, removes every file no live upload owns
-// (docs/decisions/0015-temporary-files-name-their-process.md).
+// (docs/decisions/0016-temporary-files-name-their-process.md).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
