@@ -3,7 +3,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { careerApplications, emailOutbox, objects } from '#shared/schema.ts';
@@ -222,16 +222,23 @@ describe('careers page', () => {
     const tracked = await openPage(browser);
     const { page } = tracked;
     await page.goto(`${server.baseUrl}/careers`);
-    const resumes = async () => (await db().select({ n: count() }).from(objects).where(eq(objects.kind, 'resume')))[0]!.n;
-    const before = await resumes();
+    const usableResumes = async () => (await db().select({ n: count() }).from(objects).where(and(eq(objects.kind, 'resume'), ne(objects.status, 'refused'))))[0]!.n;
+    const before = await usableResumes();
     const acl = page.waitForResponse((res) => res.url().endsWith('/api/career/resume-acl'));
     await chooseResume(page, fakePdfPath);
     expect((await acl).status()).toBe(400);
     expect(await waitForToast(page, 'Upload Error')).toContain('Please upload a PDF, DOC or DOCX file');
     await expect.poll(() => resumeButton(page).textContent()).toBe('Upload Resume');
     await expect.poll(() => resumeButton(page).isEnabled()).toBe(true);
-    // The refused file is gone from storage and database.
-    expect(await resumes()).toBe(before);
+    // The refused file is gone; its row waits, refused, for the clean-up.
+    expect(await usableResumes()).toBe(before);
+    const [refused] = await db()
+      .select()
+      .from(objects)
+      .where(and(eq(objects.kind, 'resume'), eq(objects.status, 'refused')))
+      .orderBy(desc(objects.createdAt))
+      .limit(1);
+    expect(await server.storage.stat(refused!.key)).toBeUndefined();
     // The refusal is a 400 the browser logs: the answer this test asked for.
     await done(tracked, /status of 400 .*\/api\/career\/resume-acl/);
   });

@@ -1,5 +1,4 @@
 // createApp builds the Express app from its dependencies; it never listens (index.ts does).
-import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
@@ -121,8 +120,7 @@ export function createApp(deps: AppDeps): express.Express {
   const uploads = { db: database.db, storage: deps.storage, clock };
 
   const api = express.Router();
-  const { receiveUpload } = deps.storage;
-  if (receiveUpload) api.use(localUploadRouter({ receiveUpload: receiveUpload.bind(deps.storage) }));
+  if (deps.storage.receiveUpload) api.use(localUploadRouter(uploads));
   api.use(express.json({ limit: '100kb' }));
   // First: the Job Seeker Database is the busiest part of the API, and every router before it is tried in turn.
   api.use(candidatesRouter({ db: database.db, clock }));
@@ -136,7 +134,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(companyRouter(companies));
   api.use(adminCompaniesRouter(companies));
   api.use(adminConsoleRouter({ db: database.db, clock, mailer }));
-  api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: path.join(config.dataDir, 'tmp') }));
+  api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: config.temporaryDir }));
   if (deps.oidc) api.use(deps.oidc);
   api.use(apiNotFound);
   app.use('/api', api);

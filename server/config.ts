@@ -196,6 +196,8 @@ export interface Config {
   video: VideoConfig;
   /** Directory of the built client (vite build). */
   clientDir: string;
+  /** Where video uploads are written while they arrive (DATA_DIR/tmp). */
+  temporaryDir: string;
   /** Tax invoices: the seller (copied into each invoice when issued) and the VAT rate in basis points (5% = 500). */
   billing: BillingConfig;
 }
@@ -253,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const port = e.PORT;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -261,7 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    dataDir: path.resolve(cwd, e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
@@ -302,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : { driver: 'local' },
     video: e.VIDEO_DRIVER === 'vimeo' ? { driver: 'vimeo', accessToken: e.VIMEO_ACCESS_TOKEN! } : { driver: 'local' },
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
+    temporaryDir: path.join(dataDir, 'tmp'),
     billing: billingConfig(e, env),
   };
 }

@@ -77,7 +77,14 @@ async function start(): Promise<Server> {
   const videoHost = await createVideoHost(config, { db: database.db, storage });
   logger.info({ storage: config.storage.driver, video: config.video.driver }, 'file and video drivers');
 
-  const cleanUp = startUploadCleanUp({ db: database.db, storage, videoHost, clock: systemClock, logger });
+  const cleanUp = startUploadCleanUp({
+    db: database.db,
+    storage,
+    videoHost,
+    clock: systemClock,
+    logger,
+    temporaryDirs: storage.temporaryDir ? [config.temporaryDir, storage.temporaryDir] : [config.temporaryDir],
+  });
   cleanups.push(() => cleanUp.stop());
 
   const subscriptions = startSubscriptionReminders({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
@@ -44,6 +44,21 @@ export function redactUrl(url: string): string {
   return `${path}?${query}`;
 }
 
+/** nginx's status for a request whose client closed the connection before any answer was sent. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** The client closed the connection before the answer was complete (an upload given up on, a video seeked away
+ *  from): Node then ends the request with ECONNRESET. Not an error of ours; nothing can be answered. */
+export function clientAborted(req: IncomingMessage, res: ServerResponse): boolean {
+  return !res.writableFinished && (req.errored as NodeJS.ErrnoException | null)?.code === 'ECONNRESET';
+}
+
+/** The status a request is logged with: what was sent, 499 when the client left first, none when neither. */
+function loggedStatus(res: ServerResponse): number | null {
+  if (res.headersSent) return res.statusCode;
+  return clientAborted(res.req, res) ? CLIENT_CLOSED_REQUEST : null;
+}
+
 /** Request logs with an id: the caller's X-Request-Id when it is sane (load balancers set one), else a new one. */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
@@ -55,13 +70,14 @@ export function requestLogger(logger: Logger) {
       return id;
     },
     customLogLevel(_req, res, err) {
-      if (err || res.statusCode >= 500) return 'error';
-      if (res.statusCode >= 400) return 'warn';
+      const status = loggedStatus(res) ?? res.statusCode;
+      if (err || status >= 500) return 'error';
+      if (status >= 400) return 'warn';
       return 'info';
     },
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      res: (res: { raw: ServerResponse }) => ({ statusCode: loggedStatus(res.raw) }),
     },
   });
 }

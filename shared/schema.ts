@@ -235,7 +235,12 @@ export const objects = pgTable(
     kind: varchar('kind', { length: 16 }).notNull(),
     contentType: text('content_type'),
     size: bigint('size', { mode: 'number' }),
+    // 'pending' until the file is checked, then 'ready' (usable) or 'refused' (file deleted; the row stays until the
+    // clean-up, so it can still find what the upload link writes until it expires).
     status: varchar('status', { length: 16 }).notNull().default('pending'),
+    // Where the browser's upload link writes; finishing moves the file to `key`, which no link can write
+    // (docs/decisions/0007). Cleared once the link is dead and anything it wrote later is deleted.
+    uploadKey: text('upload_key').unique(),
     // Where it plays from when that is not /objects/<key> (a video kept by a video host).
     url: text('url'),
     createdAt: createdAt(),

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { clientAborted } from '../logger.ts';
 
 /** An error whose message is meant for the client, with its HTTP status. */
 export class HttpError extends Error {
@@ -35,6 +36,12 @@ const bodyParserMessages: Record<string, [number, string]> = {
 
 /** The one place errors become responses: known errors keep their message, anything else is logged and hidden. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  // The client hung up (mid-upload, say): the request log says so (499); what failed after that is no fault of ours.
+  if (clientAborted(req, res)) {
+    req.log.debug({ err }, 'request ended after the client went away');
+    res.destroy();
+    return;
+  }
   let status = 500;
   let body: { message: string; issues?: unknown[] } = { message: 'Something went wrong on our side. Please try again.' };
 

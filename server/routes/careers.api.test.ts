@@ -27,7 +27,9 @@ let addresses = 0;
 const newAddress = () => `198.51.100.${++addresses}`;
 
 const db = () => testApp.testDatabase.database.db;
-const keyOf = (uploadURL: string) => testApp.storage.keyFromUploadUrl(uploadURL)!;
+/** The key an upload URL writes to (never the key of the file that is served). */
+const uploadKeyOf = (uploadURL: string) => testApp.storage.keyFromUploadUrl(uploadURL)!;
+const rowOf = async (uploadURL: string) => (await db().select().from(objects).where(eq(objects.uploadKey, uploadKeyOf(uploadURL))))[0];
 
 async function uploadResume(ip: string, body: Buffer = PDF) {
   const created = await request(testApp.app).post('/api/career/resume-upload').set('X-Forwarded-For', ip);
@@ -82,8 +84,9 @@ describe('careers application (SPEC 2 Careers, 5, 7)', () => {
     expect(finished.status).toBe(200);
     expect(finished.body.objectPath).toMatch(/^\/objects\/resume\/[0-9a-f-]{36}$/);
     // Anonymous: no owner, only a hash of the upload URL.
-    const [row] = await db().select().from(objects).where(eq(objects.key, keyOf(uploadURL)));
+    const row = await rowOf(uploadURL);
     expect(row).toMatchObject({ ownerId: null, kind: 'resume', status: 'ready', contentType: 'application/pdf', size: PDF.length });
+    expect(finished.body.objectPath).toBe(`/objects/${row!.key}`);
     expect(row!.uploadTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.uploadTokenHash).not.toContain(uploadURL);
     // Finishing again is harmless.
@@ -190,7 +193,7 @@ describe('careers application (SPEC 2 Careers, 5, 7)', () => {
     const { body: cv } = await seeker.put('/api/objects/acl').send({ objectURL: cvUpload.uploadURL }).expect(200);
     // Uploaded but not finished: still pending.
     const { uploadURL: pendingURL } = await uploadResume(ip);
-    const pendingPath = `/objects/${keyOf(pendingURL)}`;
+    const pendingPath = `/objects/${(await rowOf(pendingURL))!.key}`;
     const refusals = [
       cv.objectPath,
       '/objects/resume/../cv/x',
@@ -229,7 +232,7 @@ describe('resume upload (SPEC 7, DESIGN 5)', () => {
     const { uploadURL } = await uploadResume(ip);
     // Another validly signed URL for the same file is not the one the uploader was given.
     const resigned = await testApp.storage.createUploadUrl({
-      key: keyOf(uploadURL),
+      key: uploadKeyOf(uploadURL),
       maxBytes: LIMITS.documentMaxBytes,
       expiresAt: new Date(clock.now().getTime() + 60_000),
     });
@@ -257,29 +260,50 @@ describe('resume upload (SPEC 7, DESIGN 5)', () => {
     expect((await acl(ip, uploadURL)).status).toBe(200);
   });
 
+  it('takes nothing more through the upload link once the resume was checked: the served file stays the checked one', async () => {
+    const ip = newAddress();
+    const { uploadURL } = await uploadResume(ip);
+    const finished = await acl(ip, uploadURL);
+    expect(finished.status).toBe(200);
+    const again = await request(testApp.app).put(uploadURL).set('X-Forwarded-For', ip).set('Content-Type', 'application/pdf').send(PNG);
+    expect(again.status).toBe(403);
+    expect(again.body.message).toBe('This upload link was already used. Please upload the file again.');
+    expect((await apply(ip, applicant(finished.body.objectPath))).status).toBe(201);
+    const admin = await signedIn({ admin: true });
+    const file = await admin.get(finished.body.objectPath).buffer(true);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
+  });
+
   it('refuses an oversized resume while it streams, keeping no file', async () => {
     const ip = newAddress();
     const { uploadURL, put } = await uploadResume(ip, Buffer.concat([PDF, Buffer.alloc(LIMITS.documentMaxBytes)]));
     expect(put.status).toBe(413);
     expect(put.body.message).toBe('The file is too large');
-    expect(await testApp.storage.stat(keyOf(uploadURL))).toBeUndefined();
+    expect(await testApp.storage.stat(uploadKeyOf(uploadURL))).toBeUndefined();
     const res = await acl(ip, uploadURL);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The file did not arrive. Please upload it again.');
   });
 
-  it('refuses a PNG sent as a PDF and deletes it with its row', async () => {
+  it('refuses a PNG sent as a PDF and deletes it; the link takes nothing more', async () => {
     const ip = newAddress();
     const { uploadURL, put } = await uploadResume(ip, PNG);
     expect(put.status).toBe(200);
     const res = await acl(ip, uploadURL);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please upload a PDF, DOC or DOCX file');
-    expect(await testApp.storage.stat(keyOf(uploadURL))).toBeUndefined();
-    expect(await db().select().from(objects).where(eq(objects.key, keyOf(uploadURL)))).toHaveLength(0);
-    // Nothing is left to finish or to apply with.
+    // The row stays, refused, until the clean-up: it is how the clean-up finds whatever the link still writes.
+    const row = await rowOf(uploadURL);
+    expect(row!.status).toBe('refused');
+    expect(await testApp.storage.stat(row!.key)).toBeUndefined();
+    expect(await testApp.storage.stat(uploadKeyOf(uploadURL))).toBeUndefined();
+    // Nothing is left to finish, to send again or to apply with.
     expect((await acl(ip, uploadURL)).status).toBe(404);
-    expect((await apply(ip, applicant(`/objects/${keyOf(uploadURL)}`))).status).toBe(400);
+    const again = await request(testApp.app).put(uploadURL).set('X-Forwarded-For', ip).send(PDF);
+    expect(again.status).toBe(403);
+    expect((await apply(ip, applicant(`/objects/${row!.key}`))).status).toBe(400);
   });
 });
 

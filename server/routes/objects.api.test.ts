@@ -30,7 +30,8 @@ async function upload(agent: request.Agent, body: Buffer) {
   return { uploadURL: created.uploadURL as string, put };
 }
 
-const keyOf = (uploadURL: string) => testApp.storage.keyFromUploadUrl(uploadURL)!;
+/** The key an upload URL writes to (never the key of the file that is served). */
+const uploadKeyOf = (uploadURL: string) => testApp.storage.keyFromUploadUrl(uploadURL)!;
 
 describe('CV upload (SPEC 7)', () => {
   it('takes a PDF through both steps; only its owner can download it, as an attachment', async () => {
@@ -54,25 +55,57 @@ describe('CV upload (SPEC 7)', () => {
     expect((await request(testApp.app).get(acl.body.objectPath)).status).toBe(401);
   });
 
+  it('takes nothing more through the upload link once the CV was checked: the served file stays the checked one', async () => {
+    const seeker = await signedIn('job_seeker');
+    const { uploadURL } = await upload(seeker, PDF);
+    const { body } = await seeker.put('/api/objects/acl').send({ objectURL: uploadURL }).expect(200);
+    const again = await seeker.put(uploadURL).set('Content-Type', 'application/pdf').send(PNG);
+    expect(again.status).toBe(403);
+    expect(again.body.message).toBe('This upload link was already used. Please upload the file again.');
+    const file = await seeker.get(body.objectPath).buffer(true);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
+    // Finishing again answers the same checked file.
+    expect((await seeker.put('/api/objects/acl').send({ objectURL: uploadURL })).body.objectPath).toBe(body.objectPath);
+    expect(Buffer.compare((await seeker.get(body.objectPath).buffer(true)).body as Buffer, PDF)).toBe(0);
+  });
+
   it('refuses an oversized CV while it streams, keeping nothing', async () => {
     const seeker = await signedIn('job_seeker');
     const { uploadURL, put } = await upload(seeker, Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]));
     expect(put.status).toBe(413);
     expect(put.body.message).toBe('The file is too large');
-    expect(await testApp.storage.stat(keyOf(uploadURL))).toBeUndefined();
+    expect(await testApp.storage.stat(uploadKeyOf(uploadURL))).toBeUndefined();
     const acl = await seeker.put('/api/objects/acl').send({ objectURL: uploadURL });
     expect(acl.status).toBe(400);
   });
 
-  it('refuses a PNG sent as a PDF and deletes it with its row', async () => {
+  it('refuses a PNG sent as a PDF and deletes it; the upload can no longer be finished or sent again', async () => {
     const seeker = await signedIn('job_seeker');
     const { uploadURL, put } = await upload(seeker, PNG);
     expect(put.status).toBe(200);
     const acl = await seeker.put('/api/objects/acl').send({ objectURL: uploadURL });
     expect(acl.status).toBe(400);
     expect(acl.body.message).toBe('Please upload a PDF, DOC or DOCX file');
-    expect(await testApp.storage.stat(keyOf(uploadURL))).toBeUndefined();
-    expect(await testApp.testDatabase.database.db.select().from(objects).where(eq(objects.key, keyOf(uploadURL)))).toHaveLength(0);
+    const [row] = await testApp.testDatabase.database.db.select().from(objects).where(eq(objects.uploadKey, uploadKeyOf(uploadURL)));
+    expect(row!.status).toBe('refused');
+    expect(await testApp.storage.stat(row!.key)).toBeUndefined();
+    expect(await testApp.storage.stat(uploadKeyOf(uploadURL))).toBeUndefined();
+    expect((await seeker.put('/api/objects/acl').send({ objectURL: uploadURL })).status).toBe(404);
+    expect((await seeker.put(uploadURL).set('Content-Type', 'application/pdf').send(PDF)).status).toBe(403);
+  });
+
+  it('finishes an upload whose earlier finish stopped after the file was moved', async () => {
+    const seeker = await signedIn('job_seeker');
+    const { uploadURL } = await upload(seeker, PDF);
+    const [row] = await testApp.testDatabase.database.db.select().from(objects).where(eq(objects.uploadKey, uploadKeyOf(uploadURL)));
+    // As a crash between the move and the commit leaves it: the file moved, the row still pending, nothing served.
+    await testApp.storage.move(uploadKeyOf(uploadURL), row!.key);
+    expect((await seeker.get(`/objects/${row!.key}`)).status).toBe(404);
+    const { body } = await seeker.put('/api/objects/acl').send({ objectURL: uploadURL }).expect(200);
+    expect(body.objectPath).toBe(`/objects/${row!.key}`);
+    expect(Buffer.compare((await seeker.get(body.objectPath).buffer(true)).body as Buffer, PDF)).toBe(0);
   });
 
   it('refuses an expired upload URL and a forged one', async () => {

@@ -10,8 +10,8 @@ import { HttpError } from '../http/errors.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { UploadRefused } from '../storage/local.ts';
-import { OBJECT_KEY, type ObjectStorage } from '../storage/object-storage.ts';
-import { createDocumentUpload, finalizeDocumentUpload, type UploadContext } from '../services/uploads.ts';
+import { OBJECT_KEY } from '../storage/object-storage.ts';
+import { createDocumentUpload, finalizeDocumentUpload, receiveLocalUpload, type UploadContext } from '../services/uploads.ts';
 
 const uploadsPerHour = { name: 'uploads', windowMs: 60 * 60 * 1000, max: 60, key: (req: express.Request) => req.user?.id };
 
@@ -28,12 +28,12 @@ export function objectsApiRouter(ctx: UploadContext) {
 }
 
 /** Receives browser uploads to URLs signed by the local storage driver (the embedded default). */
-export function localUploadRouter(storage: Required<Pick<ObjectStorage, 'receiveUpload'>>) {
+export function localUploadRouter(ctx: UploadContext) {
   const router = express.Router();
   router.put('/uploads/:token', async (req, res, next) => {
     const length = req.headers['content-length'] ? Number(req.headers['content-length']) : undefined;
     try {
-      await storage.receiveUpload(req.params.token, req, length);
+      await receiveLocalUpload(ctx, req.params.token, req, length);
       res.status(200).end();
     } catch (err) {
       if (err instanceof UploadRefused) {

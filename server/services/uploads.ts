@@ -2,6 +2,7 @@
 // the browser PUTs the file there, and the app then checks size and content before the object is used.
 // CVs belong to the signed-in job seeker; careers resumes are anonymous and belong to whoever holds the upload URL.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { objects, type StoredObject } from '#shared/schema.ts';
 import { LIMITS } from '#shared/constants.ts';
@@ -27,8 +28,11 @@ const hashUploadUrl = (uploadURL: string) => createHash('sha256').update(uploadU
 
 export async function createDocumentUpload(ctx: UploadContext, input: DocumentUploader): Promise<{ uploadURL: string }> {
   const key = `${input.kind}/${randomUUID()}`;
+  // The link writes to a key of its own; finishing moves the checked file to `key`, which no link can write, so
+  // nothing sent through the link later is ever served (docs/decisions/0007).
+  const uploadKey = `upload/${randomUUID()}`;
   const uploadURL = await ctx.storage.createUploadUrl({
-    key,
+    key: uploadKey,
     maxBytes: LIMITS.documentMaxBytes,
     expiresAt: new Date(ctx.clock.now().getTime() + UPLOAD_URL_TTL_MS),
   });
@@ -36,10 +40,20 @@ export async function createDocumentUpload(ctx: UploadContext, input: DocumentUp
     .insert(objects)
     .values(
       input.kind === 'cv'
-        ? { key, kind: input.kind, ownerId: input.ownerId }
-        : { key, kind: input.kind, uploadTokenHash: hashUploadUrl(uploadURL).toString('hex') },
+        ? { key, uploadKey, kind: input.kind, ownerId: input.ownerId }
+        : { key, uploadKey, kind: input.kind, uploadTokenHash: hashUploadUrl(uploadURL).toString('hex') },
     );
   return { uploadURL };
+}
+
+/** Local uploads only: the app receives the PUT itself, so a link takes a file only while its upload is unfinished. */
+export async function receiveLocalUpload(ctx: UploadContext, token: string, body: Readable, declaredLength: number | undefined) {
+  if (!ctx.storage.receiveUpload) throw new HttpError(404, 'This upload link is not valid');
+  await ctx.storage.receiveUpload(token, body, {
+    declaredLength,
+    isOpen: async (uploadKey) =>
+      Boolean(await ctx.db.query.objects.findFirst({ columns: { id: true }, where: and(eq(objects.uploadKey, uploadKey), eq(objects.status, 'pending')) })),
+  });
 }
 
 function mayFinalize(row: StoredObject, input: DocumentUploader & { objectURL: string }): boolean {
@@ -51,36 +65,54 @@ function mayFinalize(row: StoredObject, input: DocumentUploader & { objectURL: s
   return stored.length === given.length && timingSafeEqual(stored, given);
 }
 
-async function refuse(ctx: UploadContext, id: string, key: string, message: string): Promise<never> {
-  await ctx.storage.delete(key);
-  await ctx.db.delete(objects).where(eq(objects.id, id));
-  throw new HttpError(400, message);
+/** What is wrong with the file at `key`, or its size and type when nothing is. */
+async function checkDocument(storage: ObjectStorage, key: string): Promise<{ refusal: string } | { size: number; contentType: string }> {
+  const stat = await storage.stat(key);
+  if (!stat) throw new HttpError(400, 'The file did not arrive. Please upload it again.');
+  if (stat.size > LIMITS.documentMaxBytes) return { refusal: 'The file must be 5MB or smaller' };
+  if (stat.size === 0) return { refusal: 'The file is empty' };
+  const contentType = detectDocumentType(await storage.readStart(key, stat.size));
+  return contentType ? { size: stat.size, contentType } : { refusal: 'Please upload a PDF, DOC or DOCX file' };
 }
 
-/** Checks the uploaded file; a file that fails is deleted with its row. Returns the path the profile or application refers to. */
+/**
+ * Moves the uploaded file where its link cannot write, then checks it there: what is checked is what is served.
+ * A file that fails is deleted and its row marked refused (the clean-up removes the row once its link is dead).
+ * Returns the path the profile or application refers to.
+ */
 export async function finalizeDocumentUpload(
   ctx: UploadContext,
   input: DocumentUploader & { objectURL: string },
 ): Promise<{ objectPath: string }> {
-  const key = ctx.storage.keyFromUploadUrl(input.objectURL);
-  const row = key
-    ? await ctx.db.query.objects.findFirst({ where: and(eq(objects.key, key), eq(objects.kind, input.kind)) })
-    : undefined;
-  // Someone else's upload is answered like a missing one: nothing about it is revealed.
-  if (!row || !mayFinalize(row, input)) throw new HttpError(404, 'Upload not found. Please upload the file again.');
-  const objectPath = `/objects/${row.key}`;
-  if (row.status === 'ready') return { objectPath };
+  const notFound = new HttpError(404, 'Upload not found. Please upload the file again.');
+  const uploadKey = ctx.storage.keyFromUploadUrl(input.objectURL);
+  if (!uploadKey) throw notFound;
+  // The row stays locked while its file moves and is checked: two finishes of one upload take turns, and the
+  // clean-up skips it. A crash before the commit leaves a pending row, which nothing serves and the clean-up finds.
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(objects)
+      .where(and(eq(objects.uploadKey, uploadKey), eq(objects.kind, input.kind)))
+      .for('update');
+    // Someone else's upload is answered like a missing one: nothing about it is revealed.
+    if (!row || row.status === 'refused' || !mayFinalize(row, input)) throw notFound;
+    const objectPath = `/objects/${row.key}`;
+    if (row.status === 'ready') return { objectPath };
 
-  const stat = await ctx.storage.stat(row.key);
-  if (!stat) throw new HttpError(400, 'The file did not arrive. Please upload it again.');
-  if (stat.size > LIMITS.documentMaxBytes) return refuse(ctx, row.id, row.key, 'The file must be 5MB or smaller');
-  if (stat.size === 0) return refuse(ctx, row.id, row.key, 'The file is empty');
-  const contentType = detectDocumentType(await ctx.storage.readStart(row.key, stat.size));
-  if (!contentType) return refuse(ctx, row.id, row.key, 'Please upload a PDF, DOC or DOCX file');
-
-  await ctx.db
-    .update(objects)
-    .set({ status: 'ready', size: stat.size, contentType, updatedAt: ctx.clock.now() })
-    .where(eq(objects.id, row.id));
-  return { objectPath };
+    await ctx.storage.move(uploadKey, row.key);
+    const checked = await checkDocument(ctx.storage, row.key);
+    if ('refusal' in checked) {
+      await ctx.storage.delete(row.key);
+      await tx.update(objects).set({ status: 'refused', updatedAt: ctx.clock.now() }).where(eq(objects.id, row.id));
+      return checked;
+    }
+    await tx
+      .update(objects)
+      .set({ status: 'ready', size: checked.size, contentType: checked.contentType, updatedAt: ctx.clock.now() })
+      .where(eq(objects.id, row.id));
+    return { objectPath };
+  });
+  if ('refusal' in outcome) throw new HttpError(400, outcome.refusal);
+  return outcome;
 }

@@ -1,10 +1,8 @@
 // POST /api/video/upload (DESIGN 5): the multipart body is streamed to a temporary file, stopped at 100 MB,
 // checked by its container bytes, handed to the video host, and the temporary file is always removed,
-// also when the client goes away mid-upload.
-import { randomUUID } from 'node:crypto';
+// also when the client goes away mid-upload (and by the upload clean-up when the process was killed).
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import busboy from 'busboy';
@@ -12,6 +10,7 @@ import type { VIDEO_CONTENT_TYPES } from '#shared/constants.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { videoUploadFieldsSchema } from '#shared/uploads.ts';
 import { HttpError } from '../http/errors.ts';
+import { claimTemporaryPath, dropTemporaryPath } from '../storage/temporary-files.ts';
 import type { VideoHost } from '../video/video-host.ts';
 
 type VideoType = (typeof VIDEO_CONTENT_TYPES)[number];
@@ -65,13 +64,14 @@ function receive(req: Request, tempDir: string): Promise<Received> {
         return;
       }
       fileStream = stream;
-      const filePath = path.join(tempDir, `${randomUUID()}.upload`);
+      // Named after this process, so a sweep can tell it from what a killed process left.
+      const filePath = claimTemporaryPath(tempDir);
       let size = 0;
       stream.on('data', (chunk: Buffer) => (size += chunk.length));
       file = pipeline(stream, createWriteStream(filePath, { mode: 0o600 })).then(
         () => ({ filePath, size, truncated: (stream as unknown as { truncated: boolean }).truncated }),
         async (err: unknown) => {
-          await fs.rm(filePath, { force: true });
+          await dropTemporaryPath(filePath);
           throw err;
         },
       );
@@ -84,7 +84,7 @@ function receive(req: Request, tempDir: string): Promise<Received> {
       try {
         const result = await file;
         if (result.truncated) {
-          await fs.rm(result.filePath, { force: true });
+          await dropTemporaryPath(result.filePath);
           return reject(new HttpError(413, VIDEO_TOO_LARGE));
         }
         resolve({ filePath: result.filePath, size: result.size, fields });
@@ -123,6 +123,6 @@ export async function uploadVideo(
       ownerId: options.ownerId,
     });
   } finally {
-    await fs.rm(received.filePath, { force: true });
+    await dropTemporaryPath(received.filePath);
   }
 }

@@ -7,6 +7,9 @@ import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../clock.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { signedInAgent } from '../test/fixtures.ts';
+import { cleanUpDeadUploadLinks, DEAD_UPLOAD_LINK_MS } from '../jobs/clean-up-uploads.ts';
 import { freePort } from '../test/free-port.ts';
 import { createGcsStorage } from './gcs.ts';
 
@@ -121,6 +124,17 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url!, `http://${req.headers.host}`);
   const body = await buffer(req);
   calls.push({ method: req.method!, path: url.pathname, query: Object.fromEntries(url.searchParams), range: req.headers.range });
+
+  // A copy inside the bucket (File#copy): done in one call, as GCS does for small objects.
+  const rewrite = /^\/storage\/v1\/b\/([^/]+)\/o\/([^/]+)\/rewriteTo\/b\/([^/]+)\/o\/([^/]+)$/.exec(url.pathname);
+  if (req.method === 'POST' && rewrite && rewrite[1] === BUCKET && rewrite[3] === BUCKET) {
+    const [source, target] = [decodeURIComponent(rewrite[2]!), decodeURIComponent(rewrite[4]!)];
+    const object = objects.get(source);
+    if (!object) return notFound(res, source);
+    objects.set(target, { data: Buffer.from(object.data), contentType: object.contentType });
+    const size = String(object.data.length);
+    return json(res, 200, { kind: 'storage#rewriteResponse', done: true, totalBytesRewritten: size, objectSize: size, resource: metadataOf(target, object) });
+  }
 
   const jsonObject = /^\/storage\/v1\/b\/([^/]+)\/o\/([^/]+)$/.exec(url.pathname);
   if (jsonObject && jsonObject[1] === BUCKET) {
@@ -307,6 +321,17 @@ describe('GCS storage driver', () => {
     expect(await text(await storage.createReadStream(key, { start: 0, end: 7 }))).toBe('garbled!');
   });
 
+  it('moves an object inside the bucket, and moving what is already gone does nothing', async () => {
+    const [from, to] = [newKey('upload'), newKey()];
+    await storage.putFile(from, Readable.from([PDF]), { size: PDF.length, contentType: 'application/pdf' });
+    await storage.move(from, to);
+    expect(await storage.stat(from)).toBeUndefined();
+    expect(Buffer.compare(await storage.readStart(to, PDF.length), PDF)).toBe(0);
+    await storage.move(from, to);
+    expect(await storage.stat(to)).toEqual({ size: PDF.length });
+    await expect(storage.move(from, 'cv/../x')).rejects.toThrow(/Refusing object key/);
+  });
+
   it('answers undefined for a missing object and refuses keys the app never makes', async () => {
     expect(await storage.stat(newKey())).toBeUndefined();
     await expect(storage.createUploadUrl({ key: 'cv/../../x', maxBytes: 1, expiresAt: new Date(now.getTime() + 60_000) })).rejects.toThrow(
@@ -314,5 +339,41 @@ describe('GCS storage driver', () => {
     );
     await expect(storage.readStart('CV/x', 4)).rejects.toThrow(/Refusing object key/);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('uploads finished through the app', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ storage, clock });
+  });
+  afterAll(() => testApp?.close());
+
+  it('keeps a checked CV where its upload link cannot write: a PUT again leaves the served file unchanged', async () => {
+    now = new Date();
+    const seeker = await signedInAgent(testApp, { role: 'job_seeker' });
+    const { body: created } = await seeker.agent.post('/api/objects/upload').expect(200);
+    expect((await fetch(created.uploadURL, { method: 'PUT', body: PDF })).status).toBe(200);
+    const { body } = await seeker.agent.put('/api/objects/acl').send({ objectURL: created.uploadURL }).expect(200);
+
+    // GCS cannot revoke a signed URL: the PUT goes through, to a key nothing serves.
+    expect((await fetch(created.uploadURL, { method: 'PUT', body: PNG })).status).toBe(200);
+    const file = await seeker.agent.get(body.objectPath).buffer(true);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
+
+    // What the link wrote is found, and deleted once the link is dead.
+    const uploadKey = storage.keyFromUploadUrl(created.uploadURL)!;
+    expect(await storage.stat(uploadKey)).toEqual({ size: PNG.length });
+    now = new Date(Date.now() + DEAD_UPLOAD_LINK_MS + 60_000);
+    try {
+      await cleanUpDeadUploadLinks({ db: testApp.testDatabase.database.db, clock, ...testApp.services });
+    } finally {
+      now = new Date();
+    }
+    expect(await storage.stat(uploadKey)).toBeUndefined();
+    expect(Buffer.compare((await seeker.agent.get(body.objectPath).buffer(true)).body as Buffer, PDF)).toBe(0);
   });
 });

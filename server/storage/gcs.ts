@@ -104,6 +104,17 @@ export function createGcsStorage(options: GcsStorageOptions): ObjectStorage {
       await bucket.file(checkedKey(key)).delete({ ignoreNotFound: true });
     },
 
+    // A rewrite inside the bucket (no bytes pass through the app), then the delete.
+    async move(from, to) {
+      try {
+        await bucket.file(checkedKey(from)).copy(bucket.file(checkedKey(to)));
+      } catch (err) {
+        if (statusOf(err) === 404) return;
+        throw err;
+      }
+      await bucket.file(from).delete({ ignoreNotFound: true });
+    },
+
     // One multipart request, streamed; the library compares the CRC32C it computed with the one GCS reports.
     async putFile(key, body, { contentType }) {
       await pipeline(body, bucket.file(checkedKey(key)).createWriteStream({ resumable: false, contentType }));

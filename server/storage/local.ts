@@ -1,5 +1,5 @@
 // The embedded default: files under DATA_DIR/objects, upload URLs signed by the app (HMAC, expiry, size limit).
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import { OBJECT_KEY as KEY, type ObjectStorage } from './object-storage.ts';
+import { claimTemporaryPath, dropTemporaryPath } from './temporary-files.ts';
 
 export class UploadRefused extends Error {
   readonly status: number;
@@ -26,6 +27,7 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
   // A key of its own, derived from the app secret: upload links and session cookies never share one.
   const signingKey = createHmac('sha256', options.secret).update('object-upload-urls').digest();
   const sign = (payload: string) => createHmac('sha256', signingKey).update(payload).digest('base64url');
+  const temporaryDir = path.join(options.root, '.incoming');
   const fileOf = (key: string) => {
     if (!KEY.test(key)) throw new UploadRefused(400, 'Unknown file');
     return path.join(options.root, key);
@@ -45,6 +47,8 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
   }
 
   const storage: ObjectStorage & Required<Pick<ObjectStorage, 'receiveUpload'>> = {
+    temporaryDir,
+
     async createUploadUrl({ key, maxBytes, expiresAt }) {
       fileOf(key);
       const payload = Buffer.from(JSON.stringify({ k: key, m: maxBytes, e: expiresAt.getTime() } satisfies UploadGrant)).toString('base64url');
@@ -65,15 +69,16 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
     },
 
     // Streamed to disk, never buffered whole.
-    async receiveUpload(token, body, declaredLength) {
+    async receiveUpload(token, body, { declaredLength, isOpen }) {
       const grant = readGrant(token);
       if (!grant || !KEY.test(grant.k)) throw new UploadRefused(403, 'This upload link is not valid');
       if (options.clock.now().getTime() > grant.e) throw new UploadRefused(403, 'This upload link has expired. Please try again.');
       if (declaredLength !== undefined && declaredLength > grant.m) throw new UploadRefused(413, 'The file is too large');
+      if (!(await isOpen(grant.k))) throw new UploadRefused(403, 'This upload link was already used. Please upload the file again.');
       const target = fileOf(grant.k);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const temporary = path.join(options.root, '.incoming', randomUUID());
-      await fs.mkdir(path.dirname(temporary), { recursive: true });
+      await fs.mkdir(temporaryDir, { recursive: true });
+      const temporary = claimTemporaryPath(temporaryDir);
       let received = 0;
       const limit = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
@@ -85,9 +90,8 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
       try {
         await pipeline(body, limit, createWriteStream(temporary, { mode: 0o640 }));
         await fs.rename(temporary, target);
-      } catch (err) {
-        await fs.rm(temporary, { force: true });
-        throw err;
+      } finally {
+        await dropTemporaryPath(temporary);
       }
     },
 
@@ -95,14 +99,13 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
     async putFile(key, body) {
       const target = fileOf(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const temporary = path.join(options.root, '.incoming', randomUUID());
-      await fs.mkdir(path.dirname(temporary), { recursive: true });
+      await fs.mkdir(temporaryDir, { recursive: true });
+      const temporary = claimTemporaryPath(temporaryDir);
       try {
         await pipeline(body, createWriteStream(temporary, { mode: 0o640 }));
         await fs.rename(temporary, target);
-      } catch (err) {
-        await fs.rm(temporary, { force: true });
-        throw err;
+      } finally {
+        await dropTemporaryPath(temporary);
       }
     },
 
@@ -132,6 +135,16 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
 
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
+    },
+
+    async move(from, to) {
+      const target = fileOf(to);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await fs.rename(fileOf(from), target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
     },
   };
   return storage;

@@ -18,10 +18,16 @@ export interface ObjectStorage {
   readStart(key: string, bytes: number): Promise<Buffer>;
   createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Moves an object to another key (finishing an upload: the file leaves the key its upload link writes). Buckets
+   *  copy, then delete. Nothing at `from` is no error: a move interrupted after the copy can be run again. */
+  move(from: string, to: string): Promise<void>;
   /** Stores a file the app itself received (videos for the local video host), streamed. */
   putFile(key: string, body: Readable, options: { size: number; contentType?: string }): Promise<void>;
-  /** Only for drivers whose upload URLs point at the app itself (local): receives the browser's PUT. */
-  receiveUpload?(token: string, body: Readable, declaredLength?: number): Promise<void>;
+  /** Only for drivers whose upload URLs point at the app itself (local): receives the browser's PUT, while `isOpen`
+   *  says the upload of that key still takes its file (so a link dies when its upload is finished). */
+  receiveUpload?(token: string, body: Readable, options: { declaredLength?: number; isOpen(key: string): Promise<boolean> }): Promise<void>;
+  /** Where the driver writes files it is still receiving (local); swept for what stopped processes left. */
+  readonly temporaryDir?: string;
   /** The origin upload URLs point at when it is not the app's own (the browser's PUT needs it in CSP connect-src). */
   readonly uploadOrigin?: string;
 }

@@ -10,6 +10,9 @@ import { text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../clock.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { signedInAgent } from '../test/fixtures.ts';
+import { cleanUpDeadUploadLinks, DEAD_UPLOAD_LINK_MS } from '../jobs/clean-up-uploads.ts';
 import { freePort } from '../test/free-port.ts';
 import { createS3Storage } from './s3.ts';
 
@@ -171,6 +174,17 @@ describe('S3 storage driver', () => {
     await expect(storage.createReadStream(key)).rejects.toThrow();
   });
 
+  it('moves an object inside the bucket, and moving what is already gone does nothing', async () => {
+    const [from, to] = [newKey('upload'), newKey()];
+    await storage.putFile(from, Readable.from([PDF]), { size: PDF.length, contentType: 'application/pdf' });
+    await storage.move(from, to);
+    expect(await storage.stat(from)).toBeUndefined();
+    expect(Buffer.compare(await storage.readStart(to, PDF.length), PDF)).toBe(0);
+    await storage.move(from, to);
+    expect(await storage.stat(to)).toEqual({ size: PDF.length });
+    await expect(storage.move(from, 'cv/../x')).rejects.toThrow(/Refusing object key/);
+  });
+
   it('answers undefined for a missing object and refuses keys the app never makes', async () => {
     expect(await storage.stat(newKey())).toBeUndefined();
     await expect(storage.createUploadUrl({ key: '../secrets', maxBytes: 1, expiresAt: new Date(Date.now() + 60_000) })).rejects.toThrow(
@@ -178,5 +192,41 @@ describe('S3 storage driver', () => {
     );
     await expect(storage.stat('cv/not-a-uuid')).rejects.toThrow(/Refusing object key/);
     await expect(storage.putFile('Video/x', Readable.from([]), { size: 0 })).rejects.toThrow(/Refusing object key/);
+  });
+});
+
+describe('uploads finished through the app', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ storage, clock });
+  });
+  afterAll(() => testApp?.close());
+
+  it('keeps a checked CV where its upload link cannot write: a PUT again leaves the served file unchanged', async () => {
+    now = new Date();
+    const seeker = await signedInAgent(testApp, { role: 'job_seeker' });
+    const { body: created } = await seeker.agent.post('/api/objects/upload').expect(200);
+    expect((await fetch(created.uploadURL, { method: 'PUT', body: PDF })).status).toBe(200);
+    const { body } = await seeker.agent.put('/api/objects/acl').send({ objectURL: created.uploadURL }).expect(200);
+
+    // S3 cannot revoke a presigned URL: the PUT goes through, to a key nothing serves.
+    expect((await fetch(created.uploadURL, { method: 'PUT', body: PNG })).status).toBe(200);
+    const file = await seeker.agent.get(body.objectPath).buffer(true);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
+
+    // What the link wrote is found, and deleted once the link is dead.
+    const uploadKey = storage.keyFromUploadUrl(created.uploadURL)!;
+    expect(await storage.stat(uploadKey)).toEqual({ size: PNG.length });
+    now = new Date(Date.now() + DEAD_UPLOAD_LINK_MS + 60_000);
+    try {
+      await cleanUpDeadUploadLinks({ db: testApp.testDatabase.database.db, clock, ...testApp.services });
+    } finally {
+      now = new Date();
+    }
+    expect(await storage.stat(uploadKey)).toBeUndefined();
+    expect(Buffer.compare((await seeker.agent.get(body.objectPath).buffer(true)).body as Buffer, PDF)).toBe(0);
   });
 });

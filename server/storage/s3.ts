@@ -1,6 +1,7 @@
 // Files in any S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...): the browser PUTs to a presigned URL.
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -136,6 +137,18 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+
+    // Copied inside the bucket (no bytes pass through the app; one CopyObject takes up to 5 GB). Checked keys need
+    // no URL-encoding in the copy source.
+    async move(from, to) {
+      try {
+        await client.send(new CopyObjectCommand({ Bucket, Key: checkedKey(to), CopySource: `${Bucket}/${checkedKey(from)}` }));
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw err;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
     },
 
     // One PUT with a known length streams the body (up to 5 GB; videos stop at 100 MB).

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createApp, publicConfig, type AppDeps } from '../app.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -34,6 +34,10 @@ export async function createTestApp(
     mailer?: { kick(): void };
     /** Builds the OpenID Connect routes on the test database. */
     oidc?: (db: Db) => Promise<NonNullable<AppDeps['oidc']>>;
+    /** Another storage driver than the local one (a bucket's contract test). */
+    storage?: ObjectStorage;
+    /** A logger whose lines a test reads; silent otherwise. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   // Files of this test (objects, temporary uploads) live in a directory of its own.
@@ -47,13 +51,13 @@ export async function createTestApp(
   });
   const testDatabase = await createTestDatabase();
   const clock = options.clock ?? systemClock;
-  const storage = createLocalStorage({ root: path.join(dataDir, 'objects'), secret: config.sessionSecret!, clock });
+  const storage = options.storage ?? createLocalStorage({ root: path.join(dataDir, 'objects'), secret: config.sessionSecret!, clock });
   const videoHost = createLocalVideoHost({ db: testDatabase.database.db, storage });
   const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock)) : undefined;
   const app = createApp({
     config,
     database: testDatabase.database,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     clock,
     client,
     storage,

@@ -1,5 +1,6 @@
 // Files and accounts that API tests build on: a minimal PDF and MP4, signed-in agents of each kind, and a job seeker
 // with a complete profile made through the real API calls.
+import http from 'node:http';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import { users } from '#shared/schema.ts';
@@ -47,6 +48,48 @@ export async function uploadVideo(agent: request.Agent, body: Buffer = mp4(), fi
     .field('title', 'Amina Yusuf')
     .field('description', 'Introduction video')
     .attach('video', body, { filename, contentType: 'video/mp4' });
+}
+
+/**
+ * An upload in progress on a listening test server: `start` is sent as the beginning of a chunked body, which then
+ * stays open until `finish` sends the rest (and answers the response) or `hangUp` closes the connection.
+ */
+export function uploadInProgress(baseUrl: string, options: { method: string; path: string; headers: Record<string, string>; start: Buffer }) {
+  const req = http.request(new URL(options.path, baseUrl), {
+    method: options.method,
+    headers: { ...options.headers, 'transfer-encoding': 'chunked' },
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+  response.catch(() => {});
+  req.write(options.start);
+  return {
+    finish(end: Buffer = Buffer.alloc(0)) {
+      req.end(end);
+      return response;
+    },
+    hangUp: () => req.destroy(),
+  };
+}
+
+/** A multipart video form for uploadInProgress: its headers, its start (with 1 MB of the video) and its end. */
+export function videoFormInProgress(cookie: string) {
+  const boundary = 'wazifa-video-boundary';
+  return {
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    start: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="intro.mp4"\r\nContent-Type: video/mp4\r\n\r\n`),
+      mp4(1024 * 1024),
+    ]),
+    end: Buffer.from(`\r\n--${boundary}--\r\n`),
+  };
 }
 
 export const PROFILE: ProfileInput = {
