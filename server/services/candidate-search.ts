@@ -383,19 +383,33 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
       ) p
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       limit ${wholeNumber(part.limit)}`;
-  } else if (text && part.tier !== undefined && part.tier < LAST_TIER) {
-    // A better tier's few matches, through the name's text index and the filters' indexes (see inFixedFields).
-    const fields = part.fields!;
-    const inTier = [inFixedFields(s.words, fields, part.tier), ...(part.tier > 0 ? [sql`not (${inFixedFields(s.words, fields, part.tier - 1)})`] : [])];
-    matches = sql`select p.id, ${tier}::int as walked_tier from job_seeker_profiles p
-      where ${sql.join([LISTED, ...fieldFilters(s, true), ...inTier, ...after], sql` and `)}
-      order by ${order.index}
-      limit ${wholeNumber(part.limit)}`;
   } else {
-    if (text) head = textQueries(s);
-    const conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...after];
-    matches = sql`select p.id, ${tier}::int as walked_tier from job_seeker_profiles p${text ? sql`, tq` : sql``}
-      where ${sql.join(conditions, sql` and `)}
+    // All the matches first (offset 0 keeps the order and the limit out of this part of the plan, so the planner cannot
+    // walk the sort index instead, which it would do when it overrates the matches), then sorted. Chosen only when
+    // the matches are few.
+    let conditions: SQL[];
+    let usesTextQueries = false;
+    if (text && part.tier !== undefined && part.tier < LAST_TIER) {
+      // A better tier's matches, through the name's text index and the filters' indexes (see inFixedFields).
+      const fields = part.fields!;
+      conditions = [
+        LISTED,
+        ...fieldFilters(s, true),
+        inFixedFields(s.words, fields, part.tier),
+        ...(part.tier > 0 ? [sql`not (${inFixedFields(s.words, fields, part.tier - 1)})`] : []),
+        ...after,
+      ];
+    } else {
+      usesTextQueries = text;
+      if (text) head = textQueries(s);
+      conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...after];
+    }
+    const from = usesTextQueries ? sql`job_seeker_profiles p, tq` : sql`job_seeker_profiles p`;
+    matches = sql`select p.id, ${tier}::int as walked_tier from (
+        select p.id, p.created_at, p.years_of_experience from ${from}
+        where ${sql.join(conditions, sql` and `)}
+        offset 0
+      ) p
       order by ${order.index}
       limit ${wholeNumber(part.limit)}`;
   }
