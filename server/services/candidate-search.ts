@@ -111,6 +111,12 @@ export function wordQueryTexts(word: string, weights = ''): { simple: string; en
   return { simple: `${wordStem(word) ?? word}:*${weights}`, english: `${word}:*${weights}` };
 }
 
+/** One word's text query, any weight (as textQuery). */
+function wordQuery(word: string): SQL {
+  const { simple, english } = wordQueryTexts(word);
+  return sql`(to_tsquery('simple', ${simple}) || to_tsquery('english', ${english}))`;
+}
+
 /** The search after its defaults: what the SQL is made from. */
 export interface NormalizedSearch {
   words: string[];
@@ -191,7 +197,11 @@ function fieldFilters(s: NormalizedSearch, apartFromSortIndex = false): SQL[] {
  */
 const textQueries = (s: NormalizedSearch) =>
   sql`with tq as materialized (select ${sql.join(
-    TIERS.map((weights, tier) => sql`${textQuery(s.words, weights)} as ${sql.raw(`t${tier}`)}`),
+    [
+      ...TIERS.map((weights, tier) => sql`${textQuery(s.words, weights)} as ${sql.raw(`t${tier}`)}`),
+      // Each word alone, any weight: for the name's text index (inName).
+      ...s.words.map((word, i) => sql`${wordQuery(word)} as ${sql.raw(`w${i}`)}`),
+    ],
     sql`, `,
   )}) `;
 /** The query of a tier in tq. */
@@ -233,21 +243,19 @@ export interface WordFields {
   locations: string[];
 }
 
-/** One word's text query, any weight (as textQuery). */
-const wordQuery = (word: string) => {
-  const { simple, english } = wordQueryTexts(word);
-  return sql`(to_tsquery('simple', ${simple}) || to_tsquery('english', ${english}))`;
-};
+/** Word `i` of the search in the name's part of the search vector, as its own text index has it (migration 0007). */
+const inName = (i: number) => sql`to_tsvector('simple', p.full_name) @@ ${sql.raw(`tq.w${i}`)}`;
 
-/** The name's part of the search vector, as its own text index has it (migration 0007). */
-const inName = (word: string) => sql`to_tsvector('simple', p.full_name) @@ ${wordQuery(word)}`;
-
-/** Every word within the weights of `tier` (0 to 2): in the name, or in a matching industry, language or place. */
+/**
+ * Every word within the weights of `tier` (0 to 2): in the name, or in a matching industry, language or place. Reads the
+ * words' queries from tq (textQueries): the planner cannot see them and takes a name match as rare, so it reads the
+ * name's index first; shown a prefix query, it overrated the matches and read every row of an industry instead.
+ */
 function inFixedFields(words: string[], fields: Map<string, WordFields>, tier: number): SQL {
   return sql.join(
-    words.map((word) => {
+    words.map((word, i) => {
       const f = fields.get(word)!;
-      const anyOf = [inName(word)];
+      const anyOf = [inName(i)];
       if (tier >= 1 && f.industries.length > 0) anyOf.push(sql`p.industries && ${textArray(f.industries)}`);
       if (tier >= 2 && f.languages.length > 0) anyOf.push(sql`p.languages && ${textArray(f.languages)}`);
       if (tier >= 2 && f.locations.length > 0) anyOf.push(sql`p.location = any(${textArray(f.locations)})`);
@@ -356,6 +364,11 @@ export interface PagePart {
   limit: number;
   /** What the words match in the fixed lists: needed to read a better tier's matches without walking. */
   fields?: Map<string, WordFields>;
+  /**
+   * Not walking: find at most this many matches + 1; each row then says how many were found (`found`), and more
+   * than `cap` means the part is too large to read this way (the rows are then not all of it).
+   */
+  cap?: number;
 }
 
 /** One statement of a page: up to `limit` rows of the search in the part's order, with the company's shortlist marks. */
@@ -374,7 +387,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     // The page is sorted once more below.
     const q = (t: number) => sql`(select ${textQuery(s.words, TIERS[t]!)})`;
     const conditions = [...fieldFilters(s), ...(text ? [matchText(part.tier, q, inHead)] : [])];
-    matches = sql`select p.id, ${tier}::int as walked_tier from (
+    matches = sql`select p.id, ${tier}::int as walked_tier, null::int as found from (
         select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url
         from job_seeker_profiles p
         where ${sql.join([LISTED, ...after, ...(part.order === 'experience' ? yearsRange(s) : [])], sql` and `)}
@@ -384,11 +397,12 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       limit ${wholeNumber(part.limit)}`;
   } else {
-    // All the matches first (offset 0 keeps the order and the limit out of this part of the plan, so the planner cannot
-    // walk the sort index instead, which it would do when it overrates the matches), then sorted. Chosen only when
-    // the matches are few.
+    // All the matches first (offset 0, or the cap's limit, keeps the order and the page's limit out of this part of
+    // the plan, so the planner cannot walk the sort index instead, which it would do when it overrates the matches),
+    // then sorted. Chosen only when the matches are few, or to find out whether they are (cap).
     let conditions: SQL[];
-    let usesTextQueries = false;
+    const usesTextQueries = text;
+    if (text) head = textQueries(s);
     if (text && part.tier !== undefined && part.tier < LAST_TIER) {
       // A better tier's matches, through the name's text index and the filters' indexes (see inFixedFields).
       const fields = part.fields!;
@@ -400,22 +414,20 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
         ...after,
       ];
     } else {
-      usesTextQueries = text;
-      if (text) head = textQueries(s);
       conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...after];
     }
     const from = usesTextQueries ? sql`job_seeker_profiles p, tq` : sql`job_seeker_profiles p`;
-    matches = sql`select p.id, ${tier}::int as walked_tier from (
+    matches = sql`select p.id, ${tier}::int as walked_tier, ${part.cap === undefined ? sql`null::int` : sql`count(*) over ()::int`} as found from (
         select p.id, p.created_at, p.years_of_experience from ${from}
         where ${sql.join(conditions, sql` and `)}
-        offset 0
+        ${part.cap === undefined ? sql`offset 0` : sql`limit ${wholeNumber(part.cap + 1)}`}
       ) p
       order by ${order.index}
       limit ${wholeNumber(part.limit)}`;
   }
   return sql`${head}select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
       left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, ${order.key} as sort_key,
-      m.walked_tier as tier, s.profile_id is not null as shortlisted
+      m.walked_tier as tier, m.found, s.profile_id is not null as shortlisted
     from (${matches}) m
     join job_seeker_profiles c on c.id = m.id
     join users u on u.id = c.user_id and u.status = 'active' and u.role = 'job_seeker'
@@ -423,46 +435,26 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     order by ${order.outer}`;
 }
 
-/**
- * What a page is planned with: how many match, counted up to TOTAL_CAP + 1, and for a text search how many are within
- * each of the better tiers (cumulative, counted likewise; null where the tier cannot hold anyone).
- */
+/** What a page is planned with. */
 export interface SearchStats {
+  /** How many match, counted up to TOTAL_CAP + 1. */
   total: number;
-  within?: (number | null)[];
   /** Listed profiles in all (the statistics of the index): how far a walk goes for each match. */
   listed: number;
+  /** The better tiers found too large to read through indexes while this count is kept (see textPage). */
+  largeTiers: Set<number>;
 }
 
 const COUNTED_UP_TO = TOTAL_CAP + 1;
-const capped = (from: SQL, conditions: SQL[]) =>
-  sql`(select count(*)::int from (select 1 from ${from} where ${sql.join(conditions, sql` and `)} limit ${COUNTED_UP_TO}) x)`;
 
-/** The counts a page is planned with, in one statement (see SearchStats); each stops at COUNTED_UP_TO rows. */
-export function countQuery(s: NormalizedSearch, fields: Map<string, WordFields>): SQL {
-  const listed = sql`(select reltuples from pg_class where oid = 'job_seeker_profiles_listed_newest_idx'::regclass)::float8 as listed`;
-  const profiles = sql`job_seeker_profiles p`;
-  if (s.words.length === 0) return sql`select ${capped(profiles, [LISTED, ...fieldFilters(s)])} as total, ${listed}`;
-  const within = TIERS.slice(0, LAST_TIER).map((_, tier) =>
-    tierPossible(s.words, fields, tier) ? capped(profiles, [LISTED, ...fieldFilters(s, true), inFixedFields(s.words, fields, tier)]) : sql`null::int`,
-  );
-  return sql`${textQueries(s)}select ${capped(sql`${profiles}, tq`, [LISTED, ...fieldFilters(s, true), inVector(tierQuery(LAST_TIER))])} as total,
-      ${sql.join(within.map((count, tier) => sql`${count} as ${sql.raw(`within${tier}`)}`), sql`, `)}, ${listed}`;
-}
-
-/**
- * The size of each tier from the counts: exact, at least `size` (a count stopped), or unknown (both counts stopped;
- * size 0). A tier that cannot hold anyone is exactly 0.
- */
-export function tierSizes(stats: SearchStats): { size: number; exact: boolean }[] {
-  const cumulative: (number | null)[] = [...stats.within!, stats.total];
-  let before = 0;
-  return cumulative.map((count) => {
-    if (count === null) return { size: 0, exact: true };
-    const tier = count < COUNTED_UP_TO ? { size: count - before, exact: true } : { size: Math.max(0, count - before), exact: false };
-    before = count;
-    return tier;
-  });
+/** How many match, counted up to COUNTED_UP_TO, and the listed profiles in all (see SearchStats). */
+export function countQuery(s: NormalizedSearch): SQL {
+  const text = s.words.length > 0;
+  const conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [inVector(tierQuery(LAST_TIER))] : [])];
+  return sql`${text ? textQueries(s) : sql``}select (select count(*)::int from (
+        select 1 from job_seeker_profiles p${text ? sql`, tq` : sql``} where ${sql.join(conditions, sql` and `)} limit ${COUNTED_UP_TO}
+      ) x) as total,
+      (select reltuples from pg_class where oid = 'job_seeker_profiles_listed_newest_idx'::regclass)::float8 as listed`;
 }
 
 /** The columns a candidate card is made from, as the search and the shortlist select them. */
@@ -480,6 +472,7 @@ export interface CardRow extends Record<string, unknown> {
 interface PageRow extends CardRow {
   sort_key: string | number;
   tier: number;
+  found: number | null;
   shortlisted: boolean;
 }
 
@@ -578,21 +571,15 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
     return new Map(words.map((word) => [word, wordCache.get(word)!]));
   }
 
-  async function count(s: NormalizedSearch, fields: Map<string, WordFields>): Promise<SearchStats> {
-    const { rows } = await db.execute<{ total: number; within0?: number | null; within1?: number | null; within2?: number | null; listed: number }>(
-      countQuery(s, fields),
-    );
+  async function count(s: NormalizedSearch): Promise<SearchStats> {
+    const { rows } = await db.execute<{ total: number; listed: number }>(countQuery(s));
     const row = rows[0]!;
-    return {
-      total: row.total,
-      within: row.within0 === undefined ? undefined : [row.within0!, row.within1 ?? null, row.within2 ?? null],
-      // Statistics not gathered yet (a new database): the matches are then all there is to go by.
-      listed: Math.max(row.listed, row.total),
-    };
+    // Statistics not gathered yet (a new database): the matches are then all there is to go by.
+    return { total: row.total, listed: Math.max(row.listed, row.total), largeTiers: new Set() };
   }
 
   /** The kept count while fresh (or a little stale while it is counted again), else a new one; one count at a time per filter set. */
-  function statsFor(s: NormalizedSearch, fields: Map<string, WordFields>): Promise<SearchStats> {
+  function statsFor(s: NormalizedSearch): Promise<SearchStats> {
     const key = filterKey(s);
     const now = clock.now().getTime();
     const kept = counts.get(key);
@@ -601,7 +588,7 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
     let recount = kept?.recount;
     if (!recount) {
       const entry: KeptCount = { stats: kept?.stats, countedAt: kept?.countedAt ?? 0 };
-      recount = count(s, fields).then(
+      recount = count(s).then(
         (stats) => {
           if (counts.get(key) === entry) keep(counts, key, { stats, countedAt: clock.now().getTime() }, maxCounts);
           return stats;
@@ -640,7 +627,13 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
     return (await clientOf(db).query<PageRow>({ name, text, values: params })).rows;
   }
 
-  /** The rows of a text search's page (limit + 1, to know whether another follows), planned with `stats`. */
+  /**
+   * The rows of a text search's page (limit + 1, to know whether another follows), planned with `stats`. A better tier
+   * (name, industries, languages and place) is read through indexes when it has few matches: the statement finds at
+   * most as many as walking would pass rows for the page's need, and when it finds more, the tier is walked instead
+   * (and kept as large with the count, so the next pages walk at once). The bio's tier is walked unless all the
+   * matches are few.
+   */
   async function textPage(s: NormalizedSearch, companyId: string, stats: SearchStats, fields: Map<string, WordFields>, cursor: Cursor | undefined) {
     const need = s.limit + 1;
     if (s.sort !== 'relevance') {
@@ -651,26 +644,31 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
         limit: need,
       });
     }
-    // Tier after tier from the cursor's.
     const [fromTier, fromKey] = cursor ? (cursor.k as [number, string]) : [0, undefined];
-    const sizes = tierSizes(stats);
     const rows: PageRow[] = [];
     for (let tier = fromTier; tier <= LAST_TIER && rows.length < need; tier++) {
-      const { size, exact } = sizes[tier]!;
       if (!tierPossible(s.words, fields, tier)) continue;
-      // The bio's tier is skipped when its count was none. A better tier never is: when its count is small, its
-      // matches are read through indexes at a cost as small, so one that matched since the count still shows.
-      if (tier === LAST_TIER && exact && size === 0) continue;
-      const walk = maxWalk > 0 && (exact || size > 0 ? walks(stats, size, need - rows.length) : true);
-      const part = await read(s, companyId, {
+      const part: PagePart = {
         order: 'newest',
         tier,
-        walk,
+        walk: false,
         after: tier === fromTier && fromKey !== undefined ? { k: fromKey, id: cursor!.id } : undefined,
         limit: need - rows.length,
         fields,
-      });
-      rows.push(...part);
+      };
+      if (tier === LAST_TIER) {
+        part.walk = walks(stats, stats.total, part.limit);
+      } else if (maxWalk === Number.POSITIVE_INFINITY || stats.largeTiers.has(tier)) {
+        part.walk = maxWalk > 0;
+      } else {
+        part.cap = maxWalk === 0 ? undefined : Math.max(part.limit, Math.ceil((part.limit * stats.listed) / maxWalk));
+      }
+      let found = await read(s, companyId, part);
+      if (part.cap !== undefined && (found[0]?.found ?? 0) > part.cap) {
+        stats.largeTiers.add(tier);
+        found = await read(s, companyId, { ...part, walk: true, cap: undefined });
+      }
+      rows.push(...found);
     }
     return rows;
   }
@@ -692,10 +690,10 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
           after: cursor && { k: cursor.k as string | number, id: cursor.id },
           limit: s.limit + 1,
         });
-        if (!cursor && rows.length > s.limit) stats = await statsFor(s, new Map());
+        if (!cursor && rows.length > s.limit) stats = await statsFor(s);
       } else {
-        const fields = await wordFields(s.words);
-        stats = await statsFor(s, fields);
+        const [fields, counted] = await Promise.all([wordFields(s.words), statsFor(s)]);
+        stats = counted;
         rows = await textPage(s, companyId, stats, fields, cursor);
       }
       // A first page that holds every match is its own count, newer than any kept one.
