@@ -272,8 +272,17 @@ export async function seedProfiles(db: Db, options: SeedOptions): Promise<number
       ).rows
     : [];
   for (const index of dropped) await db.execute(sql.raw(`drop index ${index.name}`));
+  // One batch is written while the next is made: PostgreSQL and this process work at the same time.
+  let writing: Promise<void> = Promise.resolve();
   for (let start = 0; start < options.profiles; start += batchSize) {
     const people = Array.from({ length: Math.min(batchSize, options.profiles - start) }, (_, i) => person(random, seed, start + i, until));
+    const done = Math.min(start + batchSize, options.profiles);
+    await writing;
+    writing = writeBatch(people).then(() => options.onProgress?.(done));
+  }
+  await writing;
+
+  async function writeBatch(people: ReturnType<typeof person>[]) {
     const column = <T>(pick: (p: (typeof people)[number]) => T) => people.map(pick);
     const iso = (d: Date | null) => d?.toISOString() ?? null;
     await db.transaction(async (tx) => {
@@ -304,7 +313,6 @@ export async function seedProfiles(db: Db, options: SeedOptions): Promise<number
         returning id`);
       inserted += rows.length;
     });
-    options.onProgress?.(Math.min(start + batchSize, options.profiles));
   }
   if (dropped.length > 0) {
     await db.transaction(async (tx) => {
