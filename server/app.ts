@@ -32,6 +32,8 @@ import { isEarlyAccessActive, type PublicConfig } from '#shared/public-config.ts
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** A read replica for the company search (DATABASE_READ_URL); the search reads `database` without one. */
+  readDatabase?: Database;
   logger: Logger;
   clock?: Clock;
   /** Told when an e-mail was queued, so it goes out at once rather than at the next poll. */
@@ -123,7 +125,7 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.storage.receiveUpload) api.use(localUploadRouter(uploads));
   api.use(express.json({ limit: '100kb' }));
   // First: the Job Seeker Database is the busiest part of the API, and every router before it is tried in turn.
-  api.use(candidatesRouter({ db: database.db, clock }));
+  api.use(candidatesRouter({ db: database.db, readDb: deps.readDatabase?.db, clock }));
 
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
   api.use(objectsApiRouter(uploads));

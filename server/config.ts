@@ -60,6 +60,13 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
       .optional(),
   ),
+  DATABASE_READ_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+      .optional(),
+  ),
   DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
   EMBEDDED_POSTGRES_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(5439)),
 
@@ -175,6 +182,8 @@ export interface Config {
   dataDir: string;
   /** Set when an external PostgreSQL is used; absent means the embedded one. */
   databaseUrl: string | undefined;
+  /** A read replica of DATABASE_URL for the company search, when one primary is not enough; unset: the primary. */
+  databaseReadUrl: string | undefined;
   databasePoolMax: number;
   embeddedPostgresPort: number;
   productName: string;
@@ -266,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
     productName: e.PRODUCT_NAME,

@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { createApp, publicConfig } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createDatabase } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 import { loadOrCreateSessionSecret } from './auth/session.ts';
 import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './http/client.ts';
@@ -48,6 +49,8 @@ async function start(): Promise<Server> {
   if (!config.sessionSecret) config = { ...config, sessionSecret: await loadOrCreateSessionSecret(config.dataDir) };
   const { database, close } = await openDatabase(config, logger);
   cleanups.push(close);
+  const readDatabase = config.databaseReadUrl ? createDatabase(config.databaseReadUrl, { max: config.databasePoolMax }) : undefined;
+  if (readDatabase) cleanups.push(() => readDatabase.close());
 
   const getPublicConfig = () => publicConfig(config, systemClock);
   const client: ClientHandler =
@@ -100,7 +103,7 @@ async function start(): Promise<Server> {
     logger.warn({ variables: config.billing.placeholders }, 'invoices show placeholder seller details; set these variables before issuing real invoices');
   }
 
-  const app = createApp({ config, database, logger, client, clock: systemClock, mailer, oidc, storage, videoHost });
+  const app = createApp({ config, database, readDatabase, logger, client, clock: systemClock, mailer, oidc, storage, videoHost });
   return await new Promise<Server>((resolve, reject) => {
     const server = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });

@@ -8,6 +8,8 @@ export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
 export const CANDIDATE_PAGE_SIZE = 24;
 export const CANDIDATE_PAGE_MAX = 50;
 export const SEARCH_TEXT_MAX = 200;
+/** 'Showing N job seekers' is exact up to this many; beyond it, it reads 'N+'. */
+export const SEARCH_TOTAL_CAP = 10_000;
 
 /** A list parameter: repeated (?industries=a&industries=b) or comma-separated (?industries=a,b). A comma followed by a
  *  space belongs to the value: locations read 'Dubai, UAE' (so ?locations=Dubai, UAE,Doha, Qatar is two). */
@@ -71,7 +73,9 @@ export interface CandidateCard {
 
 export interface CandidateSearchResult {
   items: CandidateCard[];
+  /** How many match, exact up to SEARCH_TOTAL_CAP; beyond it this is SEARCH_TOTAL_CAP and totalExact is false. */
   total: number;
+  totalExact: boolean;
   nextCursor: string | null;
 }
 

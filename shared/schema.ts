@@ -12,7 +12,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -139,6 +138,11 @@ export const jobSeekerProfiles = pgTable(
     // Years as the search reads them: unknown years (null) sort last as -1, so pages and ranges are one index range.
     index('job_seeker_profiles_listed_experience_idx')
       .on(sql`coalesce(${t.yearsOfExperience}, -1) desc`, t.id.desc())
+      .where(sql`listed and visibility = 'visible'`),
+    // The name's part of the search vector alone: the search finds the few profiles of the name's relevance tier
+    // through it instead of walking (server/services/candidate-search.ts).
+    index('job_seeker_profiles_listed_name_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.fullName})`)
       .where(sql`listed and visibility = 'visible'`),
     index('job_seeker_profiles_listed_location_idx')
       .on(t.location)
@@ -347,26 +351,6 @@ export const candidateEvents = pgTable(
     index('candidate_events_company_id_idx').on(t.companyId, t.at),
     index('candidate_events_profile_id_idx').on(t.profileId, t.at),
   ],
-);
-
-// One row, raised by a trigger (migration 0003_candidate_search) in every transaction that changes job-seeker
-// profiles, at commit. The search keeps its exact counts per version: a count is reused only while nothing changed.
-export const candidateSearchVersion = pgTable('candidate_search_version', {
-  id: smallint('id').primaryKey().default(1),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});
-
-/**
- * The version of the profiles at which each profile last changed (raised at commit, migration 0006): what the search's
- * in-memory index reads to catch up with the profiles that changed since its version. One row per profile ever changed.
- */
-export const candidateSearchChanges = pgTable(
-  'candidate_search_changes',
-  {
-    profileId: uuid('profile_id').primaryKey(),
-    version: bigint('version', { mode: 'number' }).notNull(),
-  },
-  (t) => [index('candidate_search_changes_version_idx').on(t.version)],
 );
 
 export const shortlists = pgTable(

@@ -191,24 +191,25 @@ describe('which profiles appear', () => {
     expect(await db().select().from(candidateEvents).where(eq(candidateEvents.profileId, hidden.profile.id))).toHaveLength(0);
   });
 
-  it('shows a job seeker from approval on, and not once suspended or hidden (the count follows at once)', async () => {
-    const first = await search({ limit: 2 });
+  it('shows a job seeker from approval on, and not once suspended or hidden, at once', async () => {
+    // A first page that holds every match is its own count; larger counts are kept for a minute (candidate-search tests).
+    const first = await search({ limit: 50 });
     expect(first.body.total).toBe(6);
 
     await setUserStatus(rahul.id, 'suspended');
-    expect((await search({ limit: 2 })).body.total).toBe(5);
+    expect((await search({ limit: 50 })).body.total).toBe(5);
     expect(ids(await search({ limit: 50 }))).not.toContain(rahul.profile.id);
     expect((await active.agent.get(`/api/candidates/${rahul.profile.id}`)).status).toBe(404);
 
     await setUserStatus(rahul.id, 'active');
     await db().update(jobSeekerProfiles).set({ visibility: 'hidden' }).where(eq(jobSeekerProfiles.id, priya.profile.id));
-    expect((await search({ limit: 2 })).body.total).toBe(5);
+    expect((await search({ limit: 50 })).body.total).toBe(5);
     expect((await active.agent.get(`/api/candidates/${priya.profile.id}`)).status).toBe(404);
 
     await db().update(jobSeekerProfiles).set({ visibility: 'visible' }).where(eq(jobSeekerProfiles.id, priya.profile.id));
     const back = await search({ limit: 2 });
-    expect(back.body.total).toBe(6);
     expect(ids(back)).toEqual(idsOf(priya, omar));
+    expect((await search({ limit: 50 })).body.total).toBe(6);
   });
 });
 
@@ -380,7 +381,7 @@ describe('bad search input: 400 with a message, never 500', () => {
   it('takes a 200-character text of any script', async () => {
     const res = await search({ q: '¿ «» ١٢٣ नमस्ते ☃ '.repeat(20).slice(0, 200) });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: [], total: 0, nextCursor: null });
+    expect(res.body).toEqual({ items: [], total: 0, totalExact: true, nextCursor: null });
   });
 });
 

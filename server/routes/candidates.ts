@@ -23,9 +23,10 @@ export const SEARCH_LIMIT: RateLimitRule = { name: 'candidate-search', windowMs:
 /** Candidate pages: the contact details are what a scraper wants. */
 export const VIEW_LIMIT: RateLimitRule = { name: 'candidate-view', windowMs: 60_000, max: 120, key: byCompany, batched: true };
 
-export function candidatesRouter(ctx: { db: Db; clock: Clock }) {
+/** `readDb`: where the search reads from, a read replica when one is configured (docs/deploy.md); `db` otherwise. */
+export function candidatesRouter(ctx: { db: Db; readDb?: Db; clock: Clock }) {
   const router = express.Router();
-  const search = createCandidateSearch(ctx.db);
+  const search = createCandidateSearch(ctx.readDb ?? ctx.db, { clock: ctx.clock });
   const activeCompany = requireActiveCompany(ctx.db, ctx.clock);
   router.use(['/candidates', '/shortlist'], activeCompany);
 

@@ -1,41 +1,45 @@
 // The Job Seeker Database search (SPEC 2, DESIGN 4): filters, full text with relevance, three sorts, keyset pages and
-// the count behind 'Showing N job seekers'. Only approved, visible profiles of job seekers ever come out.
+// the count behind 'Showing N job seekers'. Only approved, visible profiles of job seekers ever come out. PostgreSQL
+// answers every search; the app keeps nothing that grows with the profiles (docs/decisions/0015).
 //
-// Pages come from an in-memory index of the listed profiles, kept to the profiles' version (candidate-index.ts,
-// docs/decisions/0014), which gives exactly the pages the SQL below gives. The SQL answers what the index cannot (a
-// word PostgreSQL reads as several lexemes), and is what the index is tested against.
-//
-// How the SQL stays fast at 100,000 profiles (docs/decisions/0012):
+// How it stays fast at a million profiles (docs/decisions/0012, 0015):
 // - Every query reads job_seeker_profiles alone, through partial indexes that hold only listed, visible profiles
 //   (`listed` mirrors the owner's approval, kept by triggers; migration 0003_candidate_search). The page's rows are
 //   joined to users once more, so a profile is shown only while its account really is an approved job seeker.
 // - A page never costs in proportion to the matches. Relevance is an order an index can give: where the words are
-//   found (the name, then the industries, then languages and place, then only the bio: four tiers, each a text query
-//   with weights), newest first within a tier. So every page is a keyset page in the order of one of two indexes,
-//   (created_at, id) or (years, id), which also carry a bounded text vector (search_head) and the filtered columns
-//   (INCLUDE, migration 0005): a page walks the index until it has its rows, without reading the table (but for a
-//   bio longer than the head). When the matches are few, walking would pass many rows for each one found; then the
-//   text index finds them all and they are sorted (still few). Walks are prepared statements, planned once.
-// - Which of the two is cheaper depends on how many rows match; that number is the count, which is known before the
-//   page: counting is the only work proportional to the matches, so it is kept per filter set together with the
-//   version of the profiles it was counted at (candidate_search_version, raised at the commit of every change to the
-//   profiles) and reused while that version is current. A page reads the version in the same snapshot as its rows; a
-//   count of another version is counted again (and the page read again when its tiers were skipped by that count).
+//   found (the name, then the industries, then languages and place, then only the bio: four tiers), newest first
+//   within a tier. So every page is a keyset page in the order of one of two indexes, (created_at, id) or (years, id),
+//   which also carry a bounded text vector (search_head) and the filtered columns (INCLUDE, migration 0005): a page
+//   walks the index until it has its rows, without reading the table (but for a bio longer than the head).
+// - When a tier's matches are few, walking would pass many rows for each one found; then its matches are found
+//   through indexes and sorted (still few). The three better tiers are about the name and the fixed lists of SPEC 3:
+//   which industries, languages and places a word matches is known before the search (wordFields), so those tiers are
+//   a name index and the filters' own indexes. The bio tier is the text index.
+// - Which way is cheaper depends on how many rows match. Counting is the only work proportional to the matches, so
+//   counts stop at TOTAL_CAP + 1 ('10,000+') and are kept per filter set for COUNT_FRESH_MS in each process. A page
+//   never depends on a count for what it shows, only for how it reads: the better tiers are always read.
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { CandidateCard, CandidateDetail, CandidateSearch, CandidateSearchResult, CandidateSort } from '#shared/candidates.ts';
+import { SEARCH_TOTAL_CAP, type CandidateCard, type CandidateDetail, type CandidateSearch, type CandidateSearchResult, type CandidateSort } from '#shared/candidates.ts';
 import type pg from 'pg';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
 import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from '../http/cursor.ts';
 import { HttpError } from '../http/errors.ts';
-import { createCandidateIndex } from './candidate-index.ts';
 
 export const SUMMARY_LENGTH = 160;
 const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 32;
 const MIN_PREFIX = 3;
+/** Counts are exact up to this; beyond it the answer says 'more than' (counting stops at TOTAL_CAP + 1). */
+const TOTAL_CAP = SEARCH_TOTAL_CAP;
+/** Filter sets whose counts a process keeps, and for how long a count is used before it is counted again. */
 const COUNT_CACHE_SIZE = 5_000;
+export const COUNT_FRESH_MS = 60_000;
+/** Words whose matches in the fixed lists a process keeps (see wordFields). */
+const WORD_CACHE_SIZE = 10_000;
 /**
  * Walk the sort's index when a page would pass at most this many index rows (its rows / the share of profiles that
  * match): at most about 9 ms, at 0.45 µs a row (2 cores). Finding the matches through the text index costs in
@@ -105,6 +109,12 @@ export function wordQueryTexts(word: string, weights = ''): { simple: string; en
     return { simple: whole, english: whole };
   }
   return { simple: `${wordStem(word) ?? word}:*${weights}`, english: `${word}:*${weights}` };
+}
+
+/** One word's text query, any weight (as textQuery). */
+function wordQuery(word: string): SQL {
+  const { simple, english } = wordQueryTexts(word);
+  return sql`(to_tsquery('simple', ${simple}) || to_tsquery('english', ${english}))`;
 }
 
 /** The search after its defaults: what the SQL is made from. */
@@ -187,14 +197,15 @@ function fieldFilters(s: NormalizedSearch, apartFromSortIndex = false): SQL[] {
  */
 const textQueries = (s: NormalizedSearch) =>
   sql`with tq as materialized (select ${sql.join(
-    TIERS.map((weights, tier) => sql`${textQuery(s.words, weights)} as ${sql.raw(`t${tier}`)}`),
+    [
+      ...TIERS.map((weights, tier) => sql`${textQuery(s.words, weights)} as ${sql.raw(`t${tier}`)}`),
+      // Each word alone, any weight: for the name's text index (inName).
+      ...s.words.map((word, i) => sql`${wordQuery(word)} as ${sql.raw(`w${i}`)}`),
+    ],
     sql`, `,
   )}) `;
 /** The query of a tier in tq. */
 const tierQuery = (tier: number) => sql.raw(`tq.t${tier}`);
-
-/** The version of the profiles, as text, read in the statement's snapshot. */
-const VERSION = sql`(select version from candidate_search_version where id = 1)::text`;
 
 /**
  * The text condition: every word anywhere, or (relevance) in tier `tier` exactly: every word within its weights, and
@@ -219,6 +230,63 @@ const inHead = (q: SQL, tier: number) =>
   tier < LAST_TIER
     ? sql`p.search_head @@ ${q}`
     : sql`(p.search_head @@ ${q} or (not p.search_complete and exists (select 1 from job_seeker_profiles f where f.id = p.id and f.search_vector @@ ${q})))`;
+
+// ---- The better tiers through indexes. The name, industries, languages and place are the fixed part of the search
+// vector (weights A to C): a word is in the industries (B) exactly when the row has one of the industries of SPEC 3 the
+// word matches, and in languages and place (C) likewise, so these tiers are conditions on the name's text index and
+// on the filters' own indexes, which find few matches at the cost of few.
+
+/** The values of the fixed lists a word matches, as the search vector's B and C parts would match it. */
+export interface WordFields {
+  industries: string[];
+  languages: string[];
+  locations: string[];
+}
+
+/** Word `i` of the search in the name's part of the search vector, as its own text index has it (migration 0007). */
+const inName = (i: number) => sql`to_tsvector('simple', p.full_name) @@ ${sql.raw(`tq.w${i}`)}`;
+
+/**
+ * Every word within the weights of `tier` (0 to 2): in the name, or in a matching industry, language or place. Reads the
+ * words' queries from tq (textQueries): the planner cannot see them and takes a name match as rare, so it reads the
+ * name's index first; shown a prefix query, it overrated the matches and read every row of an industry instead.
+ */
+function inFixedFields(words: string[], fields: Map<string, WordFields>, tier: number): SQL {
+  return sql.join(
+    words.map((word, i) => {
+      const f = fields.get(word)!;
+      const anyOf = [inName(i)];
+      if (tier >= 1 && f.industries.length > 0) anyOf.push(sql`p.industries && ${textArray(f.industries)}`);
+      if (tier >= 2 && f.languages.length > 0) anyOf.push(sql`p.languages && ${textArray(f.languages)}`);
+      if (tier >= 2 && f.locations.length > 0) anyOf.push(sql`p.location = any(${textArray(f.locations)})`);
+      return anyOf.length === 1 ? anyOf[0]! : sql`(${sql.join(anyOf, sql` or `)})`;
+    }),
+    sql` and `,
+  );
+}
+
+/**
+ * Whether tier `tier` can hold anyone at all: the industries' tier only when a word matches an industry, the tier of
+ * languages and place only when a word matches one of them. Known from the words alone, so an impossible tier costs
+ * nothing (the name's tier always can: names are free text).
+ */
+export function tierPossible(words: string[], fields: Map<string, WordFields>, tier: number): boolean {
+  const has = (pick: (f: WordFields) => string[]) => words.some((word) => pick(fields.get(word)!).length > 0);
+  if (tier === 1) return has((f) => f.industries);
+  if (tier === 2) return has((f) => f.languages) || has((f) => f.locations);
+  return true;
+}
+
+/** The statement that finds which values of the fixed lists each word matches. */
+function wordFieldsQuery(words: string[]): SQL {
+  const texts = words.map((word) => wordQueryTexts(word));
+  const matching = (values: readonly string[]) =>
+    sql`array(select v from unnest(${sql.param([...values])}::text[]) v
+      where to_tsvector('simple', v) @@ (to_tsquery('simple', w.simple) || to_tsquery('english', w.english)))`;
+  return sql`select w.word, ${matching(INDUSTRIES)} as industries, ${matching(LANGUAGES)} as languages, ${matching(LOCATIONS)} as locations
+    from unnest(${sql.param(words)}::text[], ${sql.param(texts.map((t) => t.simple))}::text[], ${sql.param(texts.map((t) => t.english))}::text[])
+      as w(word, simple, english)`;
+}
 
 // ---- Cursors: base64url JSON of the last row's sort key and id, the count, and a fingerprint of the search (filters
 // and sort), so a cursor only ever continues the search it came from. Anything else in one is refused with a 400.
@@ -251,6 +319,7 @@ export function decodeSearchCursor(value: string, s: NormalizedSearch): Cursor {
       typeof c.t === 'number' &&
       Number.isSafeInteger(c.t) &&
       c.t >= 0 &&
+      c.t <= COUNTED_UP_TO &&
       c.f === fingerprint(s) &&
       (s.sort === 'newest'
         ? isExactTimestamp(c.k)
@@ -289,16 +358,20 @@ export interface PagePart {
   order: 'newest' | 'experience';
   /** The relevance tier, or undefined when the text is a filter only. */
   tier?: number;
-  /** Walk the sort's index (many matches), or find the matches through the text index and sort them (few). */
+  /** Walk the sort's index (many matches), or find the matches through indexes and sort them (few). */
   walk: boolean;
   after?: { k: string | number; id: string };
   limit: number;
+  /** What the words match in the fixed lists: needed to read a better tier's matches without walking. */
+  fields?: Map<string, WordFields>;
+  /**
+   * Not walking: find at most this many matches + 1; each row then says how many were found (`found`), and more
+   * than `cap` means the part is too large to read this way (the rows are then not all of it).
+   */
+  cap?: number;
 }
 
-/**
- * One statement of a page: up to `limit` rows of the search in the part's order, with the company's shortlist marks,
- * and the version of the profiles it was read at.
- */
+/** One statement of a page: up to `limit` rows of the search in the part's order, with the company's shortlist marks. */
 export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart): SQL {
   const order = ORDERS[part.order];
   const text = s.words.length > 0;
@@ -314,7 +387,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     // The page is sorted once more below.
     const q = (t: number) => sql`(select ${textQuery(s.words, TIERS[t]!)})`;
     const conditions = [...fieldFilters(s), ...(text ? [matchText(part.tier, q, inHead)] : [])];
-    matches = sql`select p.id, ${tier}::int as walked_tier from (
+    matches = sql`select p.id, ${tier}::int as walked_tier, null::int as found from (
         select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url
         from job_seeker_profiles p
         where ${sql.join([LISTED, ...after, ...(part.order === 'experience' ? yearsRange(s) : [])], sql` and `)}
@@ -324,16 +397,37 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       limit ${wholeNumber(part.limit)}`;
   } else {
+    // All the matches first (offset 0, or the cap's limit, keeps the order and the page's limit out of this part of
+    // the plan, so the planner cannot walk the sort index instead, which it would do when it overrates the matches),
+    // then sorted. Chosen only when the matches are few, or to find out whether they are (cap).
+    let conditions: SQL[];
+    const usesTextQueries = text;
     if (text) head = textQueries(s);
-    const conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...after];
-    matches = sql`select p.id, ${tier}::int as walked_tier from job_seeker_profiles p${text ? sql`, tq` : sql``}
-      where ${sql.join(conditions, sql` and `)}
+    if (text && part.tier !== undefined && part.tier < LAST_TIER) {
+      // A better tier's matches, through the name's text index and the filters' indexes (see inFixedFields).
+      const fields = part.fields!;
+      conditions = [
+        LISTED,
+        ...fieldFilters(s, true),
+        inFixedFields(s.words, fields, part.tier),
+        ...(part.tier > 0 ? [sql`not (${inFixedFields(s.words, fields, part.tier - 1)})`] : []),
+        ...after,
+      ];
+    } else {
+      conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...after];
+    }
+    const from = usesTextQueries ? sql`job_seeker_profiles p, tq` : sql`job_seeker_profiles p`;
+    matches = sql`select p.id, ${tier}::int as walked_tier, ${part.cap === undefined ? sql`null::int` : sql`count(*) over ()::int`} as found from (
+        select p.id, p.created_at, p.years_of_experience from ${from}
+        where ${sql.join(conditions, sql` and `)}
+        ${part.cap === undefined ? sql`offset 0` : sql`limit ${wholeNumber(part.cap + 1)}`}
+      ) p
       order by ${order.index}
       limit ${wholeNumber(part.limit)}`;
   }
   return sql`${head}select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
       left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, ${order.key} as sort_key,
-      m.walked_tier as tier, s.profile_id is not null as shortlisted, ${VERSION} as version
+      m.walked_tier as tier, m.found, s.profile_id is not null as shortlisted
     from (${matches}) m
     join job_seeker_profiles c on c.id = m.id
     join users u on u.id = c.user_id and u.status = 'active' and u.role = 'job_seeker'
@@ -341,28 +435,26 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     order by ${order.outer}`;
 }
 
-/** What a page is planned with: the count, by tier for a text search, at a version of the profiles. */
-interface SearchStats {
+/** What a page is planned with. */
+export interface SearchStats {
+  /** How many match, counted up to TOTAL_CAP + 1. */
   total: number;
-  /** Profiles in each tier, best first (text searches only). */
-  tiers?: number[];
   /** Listed profiles in all (the statistics of the index): how far a walk goes for each match. */
   listed: number;
-  version: string;
+  /** The better tiers found too large to read through indexes while this count is kept (see textPage). */
+  largeTiers: Set<number>;
 }
 
-/** The count of the whole filtered set (and of each tier for text), with the version of the profiles it was counted at. */
+const COUNTED_UP_TO = TOTAL_CAP + 1;
+
+/** How many match, counted up to COUNTED_UP_TO, and the listed profiles in all (see SearchStats). */
 export function countQuery(s: NormalizedSearch): SQL {
   const text = s.words.length > 0;
-  const cumulative = TIERS.slice(0, LAST_TIER).map(
-    (_, tier) => sql`, count(*) filter (where ${inVector(tierQuery(tier))})::int as ${sql.raw(`t${tier}`)}`,
-  );
-  const conditions = [LISTED, ...fieldFilters(s), ...(text ? [inVector(tierQuery(LAST_TIER))] : [])];
-  return sql`${text ? textQueries(s) : sql``}select count(*)::int as total${text ? sql.join(cumulative, sql``) : sql``},
-      ${VERSION} as version,
-      (select reltuples from pg_class where oid = 'job_seeker_profiles_listed_newest_idx'::regclass)::float8 as listed
-    from job_seeker_profiles p${text ? sql`, tq` : sql``}
-    where ${sql.join(conditions, sql` and `)}`;
+  const conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [inVector(tierQuery(LAST_TIER))] : [])];
+  return sql`${text ? textQueries(s) : sql``}select (select count(*)::int from (
+        select 1 from job_seeker_profiles p${text ? sql`, tq` : sql``} where ${sql.join(conditions, sql` and `)} limit ${COUNTED_UP_TO}
+      ) x) as total,
+      (select reltuples from pg_class where oid = 'job_seeker_profiles_listed_newest_idx'::regclass)::float8 as listed`;
 }
 
 /** The columns a candidate card is made from, as the search and the shortlist select them. */
@@ -380,8 +472,8 @@ export interface CardRow extends Record<string, unknown> {
 interface PageRow extends CardRow {
   sort_key: string | number;
   tier: number;
+  found: number | null;
   shortlisted: boolean;
-  version: string;
 }
 
 /** The start of the bio for a card: at most SUMMARY_LENGTH characters, cut at a word. */
@@ -409,13 +501,17 @@ export function card(row: CardRow & { shortlisted: boolean }): CandidateCard {
   };
 }
 
-/** The answer from up to limit + 1 rows (one more tells that another page follows) and their sort keys. */
-function resultOf(s: NormalizedSearch, rows: { card: CandidateCard; key: Cursor['k'] }[], total: number): CandidateSearchResult {
+/**
+ * The answer from up to limit + 1 rows (one more tells that another page follows) and their sort keys. `counted` is
+ * the count as it stopped (COUNTED_UP_TO means more than TOTAL_CAP).
+ */
+function resultOf(s: NormalizedSearch, rows: { card: CandidateCard; key: Cursor['k'] }[], counted: number): CandidateSearchResult {
   const last = rows.length > s.limit ? rows[s.limit - 1] : undefined;
   return {
     items: rows.slice(0, s.limit).map((row) => row.card),
-    total,
-    nextCursor: last ? encodeCursor({ k: last.key, id: last.card.id, t: total, f: fingerprint(s) }) : null,
+    total: Math.min(counted, TOTAL_CAP),
+    totalExact: counted <= TOTAL_CAP,
+    nextCursor: last ? encodeCursor({ k: last.key, id: last.card.id, t: counted, f: fingerprint(s) }) : null,
   };
 }
 
@@ -424,53 +520,98 @@ export interface CandidateSearchService {
 }
 
 export interface CandidateSearchOptions {
+  /** What the search reads the time from (count lifetimes). */
+  clock?: Clock;
+  /** See COUNT_FRESH_MS. */
+  countFreshMs?: number;
   countCacheSize?: number;
-  /** See MAX_WALK; 0 always reads a text search's matches through the text index, Infinity always walks. */
+  /** See MAX_WALK; 0 always reads the matches through indexes and sorts them, Infinity always walks. */
   maxWalk?: number;
   /** See MAX_PREPARED. */
   maxPrepared?: number;
-  /** Answer from the in-memory index of the listed profiles where it can (candidate-index.ts); false: SQL only. */
-  inMemory?: boolean;
 }
 
+/** A count kept for a filter set, and the recount under way, if any. */
+interface KeptCount {
+  stats?: SearchStats;
+  countedAt: number;
+  recount?: Promise<SearchStats>;
+}
+
+/**
+ * The search, reading from `db` (a read replica's, when one is configured). It keeps, per process and bounded, the
+ * counts of recent filter sets (for COUNT_FRESH_MS; a count up to five times older is still used while it is counted
+ * again) and what recent words match in the fixed lists. Neither grows with the number of profiles.
+ */
 export function createCandidateSearch(db: Db, options: CandidateSearchOptions = {}): CandidateSearchService {
+  const clock = options.clock ?? systemClock;
+  const freshMs = options.countFreshMs ?? COUNT_FRESH_MS;
   const maxCounts = options.countCacheSize ?? COUNT_CACHE_SIZE;
   const maxWalk = options.maxWalk ?? MAX_WALK;
   const maxPrepared = options.maxPrepared ?? MAX_PREPARED;
-  const counts = new Map<string, SearchStats>();
+  const counts = new Map<string, KeptCount>();
+  const wordCache = new Map<string, WordFields>();
   const dialect = new PgDialect();
   /** The walks prepared so far: their texts vary only with which filters and how many words a search has. */
   const prepared = new Set<string>();
-  const index =
-    options.inMemory === false
-      ? undefined
-      : createCandidateIndex(db);
+
+  /** Keeps the newest `max` entries of a map (insertion order is age). */
+  const keep = <V>(map: Map<string, V>, key: string, value: V, max: number) => {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > max) map.delete(map.keys().next().value!);
+  };
+
+  async function wordFields(words: string[]): Promise<Map<string, WordFields>> {
+    const missing = words.filter((word) => !wordCache.has(word));
+    if (missing.length > 0) {
+      const { rows } = await db.execute<{ word: string; industries: string[]; languages: string[]; locations: string[] }>(wordFieldsQuery(missing));
+      for (const { word, ...fields } of rows) keep(wordCache, word, fields, WORD_CACHE_SIZE);
+    }
+    return new Map(words.map((word) => [word, wordCache.get(word)!]));
+  }
 
   async function count(s: NormalizedSearch): Promise<SearchStats> {
-    const { rows } = await db.execute<{ total: number; t0?: number; t1?: number; t2?: number; version: string; listed: number }>(countQuery(s));
+    const { rows } = await db.execute<{ total: number; listed: number }>(countQuery(s));
     const row = rows[0]!;
-    const cumulative = row.t0 === undefined ? undefined : [row.t0, row.t1!, row.t2!, row.total];
-    const stats: SearchStats = {
-      total: row.total,
-      tiers: cumulative?.map((n, tier) => n - (tier > 0 ? cumulative[tier - 1]! : 0)),
-      // Statistics not gathered yet (a new database): the matches are then all there is to go by.
-      listed: Math.max(row.listed, row.total),
-      version: row.version,
-    };
+    // Statistics not gathered yet (a new database): the matches are then all there is to go by.
+    return { total: row.total, listed: Math.max(row.listed, row.total), largeTiers: new Set() };
+  }
+
+  /** The kept count while fresh (or a little stale while it is counted again), else a new one; one count at a time per filter set. */
+  function statsFor(s: NormalizedSearch): Promise<SearchStats> {
     const key = filterKey(s);
-    counts.delete(key);
-    counts.set(key, stats);
-    if (counts.size > maxCounts) counts.delete(counts.keys().next().value!);
-    return stats;
+    const now = clock.now().getTime();
+    const kept = counts.get(key);
+    const age = kept?.stats ? now - kept.countedAt : Number.POSITIVE_INFINITY;
+    if (kept?.stats && age < freshMs) return Promise.resolve(kept.stats);
+    let recount = kept?.recount;
+    if (!recount) {
+      const entry: KeptCount = { stats: kept?.stats, countedAt: kept?.countedAt ?? 0 };
+      recount = count(s).then(
+        (stats) => {
+          if (counts.get(key) === entry) keep(counts, key, { stats, countedAt: clock.now().getTime() }, maxCounts);
+          return stats;
+        },
+        (err: unknown) => {
+          if (counts.get(key) === entry) counts.delete(key);
+          throw err;
+        },
+      );
+      entry.recount = recount;
+      keep(counts, key, entry, maxCounts);
+    }
+    // A stale count still plans this page well enough; the next pages get the new one. A failed recount in the
+    // background is forgotten (the next search counts again).
+    if (kept?.stats && age < freshMs * 5) {
+      recount.catch(() => undefined);
+      return Promise.resolve(kept.stats);
+    }
+    return recount;
   }
 
   /** Walking passes about listed / matches index rows for each row it keeps. */
   const walks = (stats: SearchStats, matches: number, limit: number) => matches > 0 && (limit * stats.listed) / matches <= maxWalk;
-
-  async function currentVersion(): Promise<string> {
-    const { rows } = await db.execute<{ version: string }>(sql`select ${VERSION} as version`);
-    return rows[0]!.version;
-  }
 
   async function read(s: NormalizedSearch, companyId: string, part: PagePart) {
     const query = pageQuery(s, companyId, part);
@@ -486,75 +627,79 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
     return (await clientOf(db).query<PageRow>({ name, text, values: params })).rows;
   }
 
-  /** The rows of a text search's page (limit + 1, to know whether another follows), planned with `stats`. */
-  async function textPage(s: NormalizedSearch, companyId: string, stats: SearchStats, cursor: Cursor | undefined) {
+  /**
+   * The rows of a text search's page (limit + 1, to know whether another follows), planned with `stats`. A better tier
+   * (name, industries, languages and place) is read through indexes when it has few matches: the statement finds at
+   * most as many as walking would pass rows for the page's need, and when it finds more, the tier is walked instead
+   * (and kept as large with the count, so the next pages walk at once). The bio's tier is walked unless all the
+   * matches are few.
+   */
+  async function textPage(s: NormalizedSearch, companyId: string, stats: SearchStats, fields: Map<string, WordFields>, cursor: Cursor | undefined) {
     const need = s.limit + 1;
     if (s.sort !== 'relevance') {
-      const rows = await read(s, companyId, {
+      return read(s, companyId, {
         order: s.sort,
         walk: walks(stats, stats.total, need),
         after: cursor && { k: cursor.k as string | number, id: cursor.id },
         limit: need,
       });
-      return { rows, dependsOnCount: false };
     }
-    // Tier after tier from the cursor's, skipping the tiers the count found empty.
     const [fromTier, fromKey] = cursor ? (cursor.k as [number, string]) : [0, undefined];
     const rows: PageRow[] = [];
     for (let tier = fromTier; tier <= LAST_TIER && rows.length < need; tier++) {
-      const inTier = stats.tiers![tier]!;
-      if (inTier === 0) continue;
-      const part = await read(s, companyId, {
+      if (!tierPossible(s.words, fields, tier)) continue;
+      const part: PagePart = {
         order: 'newest',
         tier,
-        walk: walks(stats, inTier, need - rows.length),
+        walk: false,
         after: tier === fromTier && fromKey !== undefined ? { k: fromKey, id: cursor!.id } : undefined,
         limit: need - rows.length,
-      });
-      rows.push(...part);
+        fields,
+      };
+      if (tier === LAST_TIER) {
+        part.walk = walks(stats, stats.total, part.limit);
+      } else if (maxWalk === Number.POSITIVE_INFINITY || stats.largeTiers.has(tier)) {
+        part.walk = maxWalk > 0;
+      } else {
+        part.cap = maxWalk === 0 ? undefined : Math.max(part.limit, Math.ceil((part.limit * stats.listed) / maxWalk));
+      }
+      let found = await read(s, companyId, part);
+      if (part.cap !== undefined && (found[0]?.found ?? 0) > part.cap) {
+        stats.largeTiers.add(tier);
+        found = await read(s, companyId, { ...part, walk: true, cap: undefined });
+      }
+      rows.push(...found);
     }
-    return { rows, dependsOnCount: true };
+    return rows;
   }
 
   return {
     async search(companyId, input) {
       const s = normalizeSearch(input);
       const cursor = input.cursor ? decodeSearchCursor(input.cursor, s) : undefined;
-      const fromIndex = index && (await index.page(s, cursor, companyId));
-      if (fromIndex) return resultOf(s, fromIndex.rows, cursor ? cursor.t : fromIndex.total);
       let rows: PageRow[];
-      let total: number;
+      let stats: SearchStats | undefined;
       if (s.words.length === 0) {
         // Filters only: the page comes first (one not full is the count). It walks the sort's index when a count
         // kept from before says that is cheap; otherwise the planner picks between that and the filters' indexes.
         const order = s.sort === 'experience' ? 'experience' : 'newest';
-        const known = counts.get(filterKey(s));
+        const known = counts.get(filterKey(s))?.stats;
         rows = await read(s, companyId, {
           order,
           walk: known !== undefined && walks(known, known.total, s.limit + 1),
           after: cursor && { k: cursor.k as string | number, id: cursor.id },
           limit: s.limit + 1,
         });
-        const version = rows[0]?.version;
-        total = cursor ? cursor.t : rows.length <= s.limit ? rows.length : known && known.version === version ? known.total : (await count(s)).total;
+        if (!cursor && rows.length > s.limit) stats = await statsFor(s);
       } else {
-        let stats = counts.get(filterKey(s)) ?? (await count(s));
-        let page = await textPage(s, companyId, stats, cursor);
-        // A count of another version of the profiles than the page's (a profile changed since it was counted) is
-        // counted again, and the page read again when the count decided which tiers it read.
-        for (let tries = 0; tries < 3; tries++) {
-          const versions = new Set(page.rows.map((row: PageRow) => row.version));
-          if (versions.size === 0) versions.add(await currentVersion());
-          if (versions.size === 1 && versions.has(stats.version)) break;
-          stats = await count(s);
-          if (page.dependsOnCount) page = await textPage(s, companyId, stats, cursor);
-          else if (versions.has(stats.version) && versions.size === 1) break;
-        }
-        rows = page.rows;
-        total = cursor ? cursor.t : stats.total;
+        const [fields, counted] = await Promise.all([wordFields(s.words), statsFor(s)]);
+        stats = counted;
+        rows = await textPage(s, companyId, stats, fields, cursor);
       }
+      // A first page that holds every match is its own count, newer than any kept one.
+      const counted = cursor ? cursor.t : rows.length <= s.limit ? rows.length : stats!.total;
       const keyed = rows.map((row) => ({ card: card(row), key: s.sort === 'relevance' ? ([row.tier, row.sort_key] as [number, string]) : row.sort_key }));
-      return resultOf(s, keyed, total);
+      return resultOf(s, keyed, counted);
     },
   };
 }

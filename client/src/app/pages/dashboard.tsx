@@ -24,7 +24,8 @@ function CandidateDatabase() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const search = useCandidateSearch(applied);
   const items = search.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = search.data?.pages[0]?.total ?? 0;
+  const firstPage = search.data?.pages[0];
+  const total = firstPage?.total ?? 0;
 
   const apply = (next: CandidateFilters = draft) => {
     setApplied(next);
@@ -73,7 +74,7 @@ function CandidateDatabase() {
 
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm font-medium text-slate-800" aria-live="polite">
-            {search.isSuccess ? t('showing', { count: total }) : ''}
+            {search.isSuccess ? t(firstPage?.totalExact === false ? 'showingAtLeast' : 'showing', { count: total }) : ''}
           </p>
           <label className="flex items-center gap-2 text-sm text-slate-700">
             {t('sort.label')}
