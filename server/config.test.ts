@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       loadConfig({
         PORT: 'eighty',
         DATABASE_URL: 'mysql://localhost/db',
+        DATABASE_READ_URL: 'replica.internal:5432',
         SUPPORT_EMAIL: 'not-an-address',
         EARLY_ACCESS_END: '2025-02-30x',
         LOG_LEVEL: 'loud',
@@ -40,7 +41,7 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'SUPPORT_EMAIL', 'EARLY_ACCESS_END', 'LOG_LEVEL']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'DATABASE_READ_URL', 'SUPPORT_EMAIL', 'EARLY_ACCESS_END', 'LOG_LEVEL']) {
       expect(problems).toContain(`${name}:`);
     }
   });
@@ -101,11 +102,13 @@ describe('loadConfig', () => {
   it('reads production settings', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://app:secret@db.internal:5432/wazifa',
+      DATABASE_READ_URL: 'postgres://app:secret@db-replica.internal:5432/wazifa',
       PUBLIC_URL: 'https://wazifa.example/',
       TRUST_PROXY: '1',
       SUPPORT_EMAIL: 'help@wazifa.example',
     });
     expect(config.databaseUrl).toBe('postgres://app:secret@db.internal:5432/wazifa');
+    expect(config.databaseReadUrl).toBe('postgres://app:secret@db-replica.internal:5432/wazifa');
     expect(config.publicUrl).toBe('https://wazifa.example');
     expect(config.trustProxy).toBe(1);
     expect(config.supportEmail).toBe('help@wazifa.example');

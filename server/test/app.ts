@@ -34,6 +34,8 @@ export async function createTestApp(
     mailer?: { kick(): void };
     /** Builds the OpenID Connect routes on the test database. */
     oidc?: (db: Db) => Promise<NonNullable<AppDeps['oidc']>>;
+    /** A read replica for the company search (DATABASE_READ_URL). */
+    readDatabase?: AppDeps['readDatabase'];
     /** Another storage driver than the local one (a bucket's contract test). */
     storage?: ObjectStorage;
     /** A logger whose lines a test reads; silent otherwise. */
@@ -63,6 +65,7 @@ export async function createTestApp(
     storage,
     videoHost,
     mailer: options.mailer,
+    readDatabase: options.readDatabase,
     oidc: options.oidc ? await options.oidc(testDatabase.database.db) : undefined,
   });
   return {
