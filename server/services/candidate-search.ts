@@ -48,7 +48,7 @@ const WORD_CACHE_SIZE = 10_000;
  */
 const MAX_WALK = 20_000;
 /**
- * At most this many kinds of walk statements are prepared, each once on every connection of the pool (a plan is some
+ * At most this many kinds of page statements are prepared, each once on every connection of the pool (a plan is some
  * tens of kilobytes in each database process); others are planned each time. A kind is a sort, a tier, which filters
  * and values and how many words: the common searches of a product fill this quickly, the rare ones need not stay.
  */
@@ -615,11 +615,13 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
 
   async function read(s: NormalizedSearch, companyId: string, part: PagePart) {
     const query = pageQuery(s, companyId, part);
-    if (!part.walk) return (await db.execute<PageRow>(query)).rows;
-    // A walk's plan is the same whatever its values (the index, in order), so it is prepared once per connection
-    // and planned once: planning cost as much as running it.
+    // A walk's plan is the same whatever its values (the index, in order), and so is the plan of a text search's
+    // matches found through indexes (its words reach the plan only through the tq CTE, which the planner cannot see
+    // into): such statements are prepared once per connection and planned once, as planning cost as much as running
+    // them. A filter-only search found through indexes is planned each time, for its cursor's values.
+    if (!part.walk && s.words.length === 0) return (await db.execute<PageRow>(query)).rows;
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const name = `candidate_walk_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    const name = `candidate_${part.walk ? 'walk' : 'find'}_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
     if (!prepared.has(name)) {
       if (prepared.size >= maxPrepared) return (await clientOf(db).query<PageRow>({ text, values: params })).rows;
       prepared.add(name);
