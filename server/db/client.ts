@@ -44,6 +44,10 @@ export function createDatabase(connectionString: string, options: { max?: number
     // An idle client losing its connection (database restart) must not crash the process;
     // the pool drops it and the next query opens a new one.
     pool.on('error', () => {});
+    // The pool listens to a client's errors only while it is idle. One in use between two statements (a transaction
+    // waiting for the app) would raise the error with no listener, which ends the process; with this one, its next
+    // statement fails instead (isDatabaseUnavailable: 503) and the pool drops it when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return pool;
   };
   const pool = newPool(options.max ?? 10);
