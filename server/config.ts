@@ -68,7 +68,6 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
-  EMBEDDED_POSTGRES_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(5439)),
 
   PRODUCT_NAME: z.preprocess(emptyAsUndefined, z.string().max(60).default('Wazifa')),
   SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('support@wazifa.example')),
@@ -185,7 +184,6 @@ export interface Config {
   /** A read replica of DATABASE_URL for the company search, when one primary is not enough; unset: the primary. */
   databaseReadUrl: string | undefined;
   databasePoolMax: number;
-  embeddedPostgresPort: number;
   productName: string;
   supportEmail: string;
   earlyAccessEnd: string;
@@ -277,7 +275,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
-    embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     earlyAccessEnd: e.EARLY_ACCESS_END,

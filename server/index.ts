@@ -46,11 +46,12 @@ async function runCleanups() {
 }
 
 async function start(): Promise<Server> {
-  if (!config.sessionSecret) config = { ...config, sessionSecret: await loadOrCreateSessionSecret(config.dataDir) };
-  const { database, close } = await openDatabase(config, logger);
+  // The database first: a DATA_DIR it cannot use is refused before anything is written there.
+  const { database, close } = await openDatabase(config, { logger });
   cleanups.push(close);
   const readDatabase = config.databaseReadUrl ? createDatabase(config.databaseReadUrl, { max: config.databasePoolMax }) : undefined;
   if (readDatabase) cleanups.push(() => readDatabase.close());
+  if (!config.sessionSecret) config = { ...config, sessionSecret: await loadOrCreateSessionSecret(config.dataDir) };
 
   const getPublicConfig = () => publicConfig(config, systemClock);
   const client: ClientHandler =
