@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EARLY_ACCESS_END } from '#shared/constants.ts';
 import type { SellerDetails } from '#shared/company.ts';
+import { THREAD_POOL_SIZE } from './capacity.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -252,6 +253,15 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/**
+ * Sizes libuv's thread pool (server/capacity.ts), unless UV_THREADPOOL_SIZE is set already; answers the size. Must run
+ * before the pool is first used (server/thread-pool.ts).
+ */
+export function sizeThreadPool(env: Record<string, string | undefined> = process.env): number {
+  env.UV_THREADPOOL_SIZE ||= String(THREAD_POOL_SIZE);
+  return Number(env.UV_THREADPOOL_SIZE);
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */

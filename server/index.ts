@@ -1,5 +1,6 @@
 // Starts the product: config -> database (embedded unless DATABASE_URL) -> migrations -> app -> listen.
 // Stops cleanly on SIGTERM/SIGINT: no new connections, requests in flight finish, pool closed, database stopped.
+import './thread-pool.ts';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { createApp, publicConfig } from './app.ts';

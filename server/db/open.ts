@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { DATABASE_POOL_MIN } from '../capacity.ts';
 import type { Config } from '../config.ts';
 import { createDatabase, type Database } from './client.ts';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded.ts';
@@ -24,13 +25,14 @@ export async function openDatabase(
     ? undefined
     : await startEmbeddedPostgres({ dataDir: config.dataDir, database: 'wazifa', logger, use: options.use ?? 'own' });
   if (embedded) logger?.info({ dir: config.dataDir }, 'embedded PostgreSQL started');
-  const database = createDatabase(config.databaseUrl ?? embedded!.url, { max: config.databasePoolMax });
+  const database = createDatabase(config.databaseUrl ?? embedded!.url, { max: config.databasePoolMax, min: DATABASE_POOL_MIN });
   const close = async () => {
     await database.close();
     await embedded?.stop();
   };
   try {
     await runMigrations(database);
+    await database.warm();
   } catch (err) {
     await close();
     throw err;
