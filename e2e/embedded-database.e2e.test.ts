@@ -86,6 +86,20 @@ describe('the embedded database', () => {
     expect(postgresProcessesOf(dir)).toEqual([]);
   });
 
+  it('is left to its live owner: a second server on the same DATA_DIR refuses to start and names the first', async () => {
+    const dir = await dataDir('wazifa-twice-');
+    const first = await start(dir);
+    const refused = await start(dir).then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    expect(refused).toMatch(/^exited with 1/);
+    expect(refused).toContain(`The embedded database in ${dir} is run by process ${first.child.pid}`);
+    expect(await readyz(first)).toBe(200);
+    expect(parentOf(postmasterPid(dir))).toBe(first.child.pid);
+    expect(await stop(first)).toBe(0);
+  });
+
   it('lets SIGTERM stop the app promptly while the database is down, and says it stopped', async () => {
     const dir = await dataDir('wazifa-down-');
     const product = await start(dir);

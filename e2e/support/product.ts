@@ -61,14 +61,17 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
     logs: () => output,
     logged: (text) => until(child.stdout!, 'data', () => output.includes(text)),
   };
-  // The server logs this line once it listens.
+  // The server logs this line once it listens; a process that ends first has said why by the time it closes.
   await new Promise<void>((resolve, reject) => {
     const exited = (code: number | null) => reject(new Error(`exited with ${code}: ${output}`));
-    child.once('exit', exited);
-    product.logged('is listening').then(() => {
-      child.off('exit', exited);
-      resolve();
-    }, reject);
+    child.once('close', exited);
+    product.logged('is listening').then(
+      () => {
+        child.off('close', exited);
+        resolve();
+      },
+      () => {},
+    );
   });
   return product;
 }
