@@ -1,58 +1,17 @@
 // The product as `npm start` runs it: a real process with its embedded PostgreSQL and data directory.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { once, type EventEmitter } from 'node:events';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../server/test/free-port.ts';
+import { makeDataDir, root, startProduct, until } from './support/product.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 let dataDir: string;
 
-
-/** Resolves at the first `event` after which `done()` holds (checked at once too). */
-async function until(emitter: EventEmitter, event: string, done: () => boolean): Promise<void> {
-  if (done()) return;
-  await new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (!done()) return;
-      emitter.off(event, check);
-      emitter.off('close', fail);
-      resolve();
-    };
-    const fail = () => {
-      emitter.off(event, check);
-      reject(new Error(`closed before ${event} brought what was awaited`));
-    };
-    emitter.on(event, check);
-    emitter.once('close', fail);
-  });
-}
-
-async function startProduct(port: number, pgPort: number, dir = dataDir): Promise<{ child: ChildProcess; logs: () => string }> {
-  let output = '';
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), EMBEDDED_POSTGRES_PORT: String(pgPort), DATA_DIR: dir, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  // The server logs this line once it listens.
-  await new Promise<void>((resolve, reject) => {
-    const onData = () => output.includes('is listening') && resolve();
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-  return { child, logs: () => output };
-}
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-start-'));
-  await chmod(dataDir, 0o755);
+  dataDir = await makeDataDir('wazifa-start-');
 });
 afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
@@ -60,13 +19,12 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('serves the product on its embedded database, stops cleanly on SIGTERM, and reuses its data next time', async () => {
-    const [port, pgPort] = await Promise.all([freePort(), freePort()]);
-    const first = await startProduct(port, pgPort);
+    const first = await startProduct(dataDir);
     expect(first.logs()).toContain('initialising embedded PostgreSQL');
-    const page = await fetch(`http://127.0.0.1:${port}/`);
+    const page = await fetch(`${first.base}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('id="public-config"');
-    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
 
     first.child.kill('SIGTERM');
     const [code] = await once(first.child, 'exit');
@@ -75,9 +33,9 @@ describe('npm start', () => {
     // The cluster shut down with the app: its lock file is gone.
     expect(existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
 
-    const second = await startProduct(port, pgPort);
+    const second = await startProduct(dataDir);
     expect(second.logs()).not.toContain('initialising embedded PostgreSQL');
-    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    expect((await fetch(`${second.base}/readyz`)).status).toBe(200);
     second.child.kill('SIGINT');
     const [secondCode] = await once(second.child, 'exit');
     expect(secondCode).toBe(0);
@@ -85,11 +43,10 @@ describe('npm start', () => {
 
   it('finishes a request in flight when SIGTERM arrives, refusing new connections meanwhile, then exits 0', async () => {
     // A data directory of its own, so this test neither needs nor disturbs the other's.
-    const ownDataDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-inflight-'));
-    await chmod(ownDataDir, 0o755);
+    const ownDataDir = await makeDataDir('wazifa-inflight-');
     try {
-      const [port, pgPort] = await Promise.all([freePort(), freePort()]);
-      const product = await startProduct(port, pgPort, ownDataDir);
+      const product = await startProduct(ownDataDir);
+      const port = Number(new URL(product.base).port);
 
       // A sign-up whose body is still on its way: the server has the request (it answers 100 Continue to
       // `Expect: 100-continue` only once it has parsed the headers) and waits for the rest.

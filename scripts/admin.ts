@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, users } from '#shared/schema.ts';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/open.ts';
+import { openDatabaseForCommand } from '../server/db/open.ts';
 
 const [command, rawEmail] = process.argv.slice(2);
 if ((command !== 'grant' && command !== 'revoke') || !rawEmail) {
@@ -10,7 +10,7 @@ if ((command !== 'grant' && command !== 'revoke') || !rawEmail) {
   process.exit(2);
 }
 const email = rawEmail.trim().toLowerCase();
-const { database, close } = await openDatabase(loadConfig());
+const { database, close } = await openDatabaseForCommand(loadConfig());
 try {
   const isAdmin = command === 'grant';
   const outcome = await database.db.transaction(async (tx) => {

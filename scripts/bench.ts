@@ -37,7 +37,6 @@ import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { createCandidateSearch } from '../server/services/candidate-search.ts';
 import { createLocalStorage } from '../server/storage/local.ts';
-import { freePort } from '../server/test/free-port.ts';
 import { createLocalVideoHost } from '../server/video/local.ts';
 import { randomSource, seedProfiles } from './seed.ts';
 
@@ -260,7 +259,7 @@ async function main() {
   const pools: { close(): Promise<void> }[] = [];
   try {
     log(`starting PostgreSQL in ${dir}`);
-    const postgres = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), port: await freePort(), database: 'wazifa_bench' });
+    const postgres = await startEmbeddedPostgres({ dataDir: dir, database: 'wazifa_bench', use: 'own' });
     stopPostgres = postgres.stop;
     const admin = createDatabase(postgres.url, { max: 4 });
     pools.push(admin);

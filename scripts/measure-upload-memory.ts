@@ -14,11 +14,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-memory-'));
 // As root, the embedded PostgreSQL runs as user postgres, which must be able to enter the directory.
 await chmod(dataDir, 0o755);
-const [port, pgPort] = await Promise.all([freePort(), freePort()]);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['server/index.ts'], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_POSTGRES_PORT: String(pgPort), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const pid = server.pid!;

@@ -341,8 +341,8 @@ async function main() {
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 20_000) throw new Error('--batch must be between 1 and 20000');
 
   const { loadConfig } = await import('../server/config.ts');
-  const { openDatabase } = await import('../server/db/open.ts');
-  const { database, close } = await openDatabase(loadConfig());
+  const { openDatabaseForCommand } = await import('../server/db/open.ts');
+  const { database, close } = await openDatabaseForCommand(loadConfig());
   try {
     const started = Date.now();
     const inserted = await seedProfiles(database.db, {

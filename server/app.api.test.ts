@@ -57,6 +57,38 @@ describe('health checks', () => {
   });
 });
 
+describe('while the database cannot be reached', () => {
+  const unreachable = [
+    // A port nobody listens on (an external database that is down): connections are refused.
+    ['refused', async () => `postgres://nobody:nothing@127.0.0.1:${await freePort()}/none`],
+    // A socket that is gone (the embedded database between a crash and its restart).
+    ['missing socket', async () => `postgres://nobody:nothing@${encodeURIComponent(path.join(os.tmpdir(), 'no-such-wazifa-socket'))}:5432/none`],
+  ] as const;
+
+  for (const [why, url] of unreachable) {
+    it(`answers API calls with 503, Retry-After and a message, never 500 (${why})`, async () => {
+      const cookie = (
+        await request(testApp.app).post('/api/auth/signup').send({ email: `down.${why.replace(' ', '.')}@example.com`, password: 'long enough 1' })
+      ).headers['set-cookie']![0]!.split(';')[0]!;
+      const database = createDatabase(await url());
+      const app = createApp({ config: testApp.config, database, logger: pino({ level: 'silent' }), ...testApp.services });
+      try {
+        for (const res of [
+          await request(app).post('/api/auth/login').send({ email: 'someone@example.com', password: 'long enough 1' }),
+          // Signed in: the session cannot be read.
+          await request(app).get('/api/auth/user').set('Cookie', cookie),
+        ]) {
+          expect(res.status).toBe(503);
+          expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+          expect(res.body).toEqual({ message: 'The service is briefly unavailable. Please try again in a moment.' });
+        }
+      } finally {
+        await database.close();
+      }
+    });
+  }
+});
+
 describe('API errors', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await request(testApp.app).get('/api/no-such-thing');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EARLY_ACCESS_END } from '#shared/constants.ts';
 import type { SellerDetails } from '#shared/company.ts';
+import { THREAD_POOL_SIZE } from './capacity.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -68,7 +69,6 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
-  EMBEDDED_POSTGRES_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(5439)),
 
   PRODUCT_NAME: z.preprocess(emptyAsUndefined, z.string().max(60).default('Wazifa')),
   SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('support@wazifa.example')),
@@ -185,7 +185,6 @@ export interface Config {
   /** A read replica of DATABASE_URL for the company search, when one primary is not enough; unset: the primary. */
   databaseReadUrl: string | undefined;
   databasePoolMax: number;
-  embeddedPostgresPort: number;
   productName: string;
   supportEmail: string;
   earlyAccessEnd: string;
@@ -256,6 +255,15 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return value;
 }
 
+/**
+ * Sizes libuv's thread pool (server/capacity.ts), unless UV_THREADPOOL_SIZE is set already; answers the size. Must run
+ * before the pool is first used (server/thread-pool.ts).
+ */
+export function sizeThreadPool(env: Record<string, string | undefined> = process.env): number {
+  env.UV_THREADPOOL_SIZE ||= String(THREAD_POOL_SIZE);
+  return Number(env.UV_THREADPOOL_SIZE);
+}
+
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
@@ -277,7 +285,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
-    embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     earlyAccessEnd: e.EARLY_ACCESS_END,

@@ -1,5 +1,6 @@
 // Starts the product: config -> database (embedded unless DATABASE_URL) -> migrations -> app -> listen.
 // Stops cleanly on SIGTERM/SIGINT: no new connections, requests in flight finish, pool closed, database stopped.
+import './thread-pool.ts';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { createApp, publicConfig } from './app.ts';
@@ -46,11 +47,12 @@ async function runCleanups() {
 }
 
 async function start(): Promise<Server> {
-  if (!config.sessionSecret) config = { ...config, sessionSecret: await loadOrCreateSessionSecret(config.dataDir) };
-  const { database, close } = await openDatabase(config, logger);
+  // The database first: a DATA_DIR it cannot use is refused before anything is written there.
+  const { database, close } = await openDatabase(config, { logger });
   cleanups.push(close);
   const readDatabase = config.databaseReadUrl ? createDatabase(config.databaseReadUrl, { max: config.databasePoolMax }) : undefined;
   if (readDatabase) cleanups.push(() => readDatabase.close());
+  if (!config.sessionSecret) config = { ...config, sessionSecret: await loadOrCreateSessionSecret(config.dataDir) };
 
   const getPublicConfig = () => publicConfig(config, systemClock);
   const client: ClientHandler =

@@ -71,6 +71,8 @@ export function requestLogger(logger: Logger) {
     },
     customLogLevel(_req, res, err) {
       const status = loggedStatus(res) ?? res.statusCode;
+      // A 503 asks the client to come back (the database restarting, a queue full); its cause is logged where it arose.
+      if (status === 503) return 'warn';
       if (err || status >= 500) return 'error';
       if (status >= 400) return 'warn';
       return 'info';

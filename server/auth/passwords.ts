@@ -2,13 +2,57 @@
 // with Node's own implementation, stored as a PHC string so parameters can be raised later.
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { PASSWORD_HASHES_AT_ONCE, PASSWORD_HASHES_WAITING, PASSWORD_HASHING_RETRY_AFTER_SECONDS } from '../capacity.ts';
+import { UnavailableError } from '../http/errors.ts';
 
 const argon2Async = promisify(argon2);
+
+export const PASSWORD_HASHING_BUSY_MESSAGE = 'Many people are signing in right now. Please try again in a few seconds.';
+
+/**
+ * Runs at most `atOnce` tasks together and lets at most `waiting` wait for their turn; a task beyond that fails at once
+ * with 503 and Retry-After rather than joining a queue that would outlast the client's patience.
+ */
+export function createHashingQueue(limits: { atOnce: number; waiting: number; retryAfterSeconds: number }) {
+  let running = 0;
+  const queue: Array<() => void> = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < limits.atOnce) running++;
+      else if (queue.length < limits.waiting) await new Promise<void>((resolve) => queue.push(resolve));
+      else throw new UnavailableError(PASSWORD_HASHING_BUSY_MESSAGE, limits.retryAfterSeconds);
+      try {
+        return await task();
+      } finally {
+        // The finished task hands its place to the next one in line.
+        const next = queue.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
+
+/**
+ * Every argon2 computation of the process (sign-up, sign-in, reset) takes its turn here: they run on libuv's thread
+ * pool, and a burst of them would otherwise queue ahead of everything else there (server/capacity.ts).
+ */
+export const passwordHashing = createHashingQueue({
+  atOnce: PASSWORD_HASHES_AT_ONCE,
+  waiting: PASSWORD_HASHES_WAITING,
+  retryAfterSeconds: PASSWORD_HASHING_RETRY_AFTER_SECONDS,
+});
 
 export const PASSWORD_PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
 async function derive(password: string, salt: Buffer, params: { memory: number; passes: number; parallelism: number; tagLength: number }) {
-  return argon2Async('argon2id', { message: password, nonce: salt, ...params });
+  return passwordHashing.run(() => argon2Async('argon2id', { message: password, nonce: salt, ...params }));
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -37,6 +81,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 // Hashed once, lazily: checked against when the e-mail is unknown, so both answers take the same time.
 let dummyHash: Promise<string> | undefined;
 export function verifyAgainstDummy(password: string): Promise<boolean> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  if (!dummyHash) {
+    dummyHash = hashPassword(randomBytes(16).toString('hex'));
+    // A first attempt that failed (the queue was full) is not kept: the next caller makes it again.
+    dummyHash.catch(() => (dummyHash = undefined));
+  }
   return dummyHash.then((hash) => verifyPassword(password, hash)).then(() => false);
 }

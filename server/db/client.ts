@@ -15,6 +15,8 @@ export interface Database {
   asyncCommit: { pool: pg.Pool; db: Db };
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /** Opens the pool's `min` connections now rather than at the first requests. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,15 +40,24 @@ export function lossyWritesDb(db: Db): Db {
   return asyncCommitOf.get(db) ?? db;
 }
 
-export function createDatabase(connectionString: string, options: { max?: number } = {}): Database {
+/**
+ * `max` connections at most; `min` of them stay open when idle (pg.Pool closes idle ones after 30 s down to `min`). A
+ * request waits at most 5 s for a connection, then fails as unavailable (503).
+ */
+export function createDatabase(connectionString: string, options: { max?: number; min?: number } = {}): Database {
+  const min = Math.min(options.min ?? 0, options.max ?? 10);
   const newPool = (max: number, extra: pg.PoolConfig = {}) => {
     const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, ...extra });
     // An idle client losing its connection (database restart) must not crash the process;
     // the pool drops it and the next query opens a new one.
     pool.on('error', () => {});
+    // The pool listens to a client's errors only while it is idle. One in use between two statements (a transaction
+    // waiting for the app) would raise the error with no listener, which ends the process; with this one, its next
+    // statement fails instead (isDatabaseUnavailable: 503) and the pool drops it when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return pool;
   };
-  const pool = newPool(options.max ?? 10);
+  const pool = newPool(options.max ?? 10, { min });
   // Connections are opened on first use, so a Database that never writes a counter never opens this pool.
   const asyncPool = newPool(Math.min(ASYNC_COMMIT_POOL_MAX, options.max ?? 10), { options: '-c synchronous_commit=off' });
   const db = drizzle(pool, { schema });
@@ -59,6 +70,10 @@ export function createDatabase(connectionString: string, options: { max?: number
     asyncCommit: { pool: asyncPool, db: asyncDb },
     async ping() {
       await pool.query('select 1');
+    },
+    async warm() {
+      const clients = await Promise.all(Array.from({ length: Math.max(0, min - pool.idleCount) }, () => pool.connect()));
+      for (const client of clients) client.release();
     },
     async close() {
       if (closed) return;

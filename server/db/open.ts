@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Logger } from 'pino';
+import { DATABASE_POOL_MIN } from '../capacity.ts';
 import type { Config } from '../config.ts';
 import { createDatabase, type Database } from './client.ts';
-import { startEmbeddedPostgres } from './embedded.ts';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
 
 export interface OpenDatabase {
@@ -11,27 +11,42 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-/** DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR; migrated before it is handed out. */
-export async function openDatabase(config: Config, logger?: Logger): Promise<OpenDatabase> {
+/**
+ * DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR; migrated before it is handed out. The server owns
+ * its embedded database (`own`); the command-line tools use the one of a server running in the same DATA_DIR, or
+ * start it for the time of the command (`share`, see startEmbeddedPostgres).
+ */
+export async function openDatabase(
+  config: Config,
+  options: { logger?: Logger; use?: 'own' | 'share' } = {},
+): Promise<OpenDatabase> {
+  const { logger } = options;
   const embedded = config.databaseUrl
     ? undefined
-    : await startEmbeddedPostgres({
-        dir: path.join(config.dataDir, 'postgres'),
-        port: config.embeddedPostgresPort,
-        database: 'wazifa',
-        logger,
-      });
-  if (embedded) logger?.info({ port: config.embeddedPostgresPort, dir: config.dataDir }, 'embedded PostgreSQL started');
-  const database = createDatabase(config.databaseUrl ?? embedded!.url, { max: config.databasePoolMax });
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, database: 'wazifa', logger, use: options.use ?? 'own' });
+  if (embedded) logger?.info({ dir: config.dataDir }, 'embedded PostgreSQL started');
+  const database = createDatabase(config.databaseUrl ?? embedded!.url, { max: config.databasePoolMax, min: DATABASE_POOL_MIN });
   const close = async () => {
     await database.close();
     await embedded?.stop();
   };
   try {
     await runMigrations(database);
+    await database.warm();
   } catch (err) {
     await close();
     throw err;
   }
   return { database, close };
+}
+
+/** openDatabase for the command-line tools: a problem the person can fix is printed as such (exit code 1). */
+export async function openDatabaseForCommand(config: Config): Promise<OpenDatabase> {
+  try {
+    return await openDatabase(config, { use: 'share' });
+  } catch (err) {
+    if (!(err instanceof EmbeddedPostgresError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import { SESSION_TOUCH_INTERVAL_MS, settleSessionTouches } from '../auth/session.ts';
+import { PASSWORD_HASHING_BUSY_MESSAGE, passwordHashing } from '../auth/passwords.ts';
+import { PASSWORD_HASHES_AT_ONCE, PASSWORD_HASHES_WAITING } from '../capacity.ts';
 import { settlePasswordResetRequests } from '../services/accounts.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { readEmailLink } from '../test/emails.ts';
@@ -377,6 +379,41 @@ describe('password reset', () => {
     // The link then reaches the address that has an account, and only it.
     expect((await mailsTo(known)).filter((mail) => mail.template === 'reset_password')).toHaveLength(1);
     expect(await mailsTo(unknown)).toHaveLength(0);
+  });
+});
+
+describe('while password hashing is at its limit', () => {
+  it('answers sign-up, sign-in and reset with 503 and Retry-After, writing nothing, and serves them once there is room', async () => {
+    const email = uniqueEmail();
+    await signUp({ email, password: 'long enough 1' });
+    await request(testApp.app).post('/api/auth/forgot-password').send({ email });
+    const token = await emailedToken(email, 'reset_password');
+    const newcomer = uniqueEmail('newcomer');
+
+    // Every place taken, running and waiting, by hashes that finish when the test says so.
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const holders = Array.from({ length: PASSWORD_HASHES_AT_ONCE + PASSWORD_HASHES_WAITING }, () => passwordHashing.run(() => held));
+    try {
+      expect([passwordHashing.running, passwordHashing.waiting]).toEqual([PASSWORD_HASHES_AT_ONCE, PASSWORD_HASHES_WAITING]);
+      for (const res of [
+        await request(testApp.app).post('/api/auth/signup').send({ email: newcomer, password: 'long enough 1' }),
+        await request(testApp.app).post('/api/auth/login').send({ email, password: 'long enough 1' }),
+        await request(testApp.app).post('/api/auth/reset-password').send({ token, password: 'new password 1' }),
+      ]) {
+        expect(res.status).toBe(503);
+        expect(res.headers['retry-after']).toBe('2');
+        expect(res.body).toEqual({ message: PASSWORD_HASHING_BUSY_MESSAGE });
+      }
+      expect(await db().select().from(users).where(eq(users.email, newcomer))).toHaveLength(0);
+    } finally {
+      finish();
+      await Promise.all(holders);
+    }
+
+    expect((await request(testApp.app).post('/api/auth/signup').send({ email: newcomer, password: 'long enough 1' })).status).toBe(201);
+    expect((await request(testApp.app).post('/api/auth/reset-password').send({ token, password: 'new password 1' })).status).toBe(200);
+    expect((await request(testApp.app).post('/api/auth/login').send({ email, password: 'new password 1' })).status).toBe(200);
   });
 });
 

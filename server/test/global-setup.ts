@@ -8,7 +8,6 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase, databaseUrlFor } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { freePort } from './free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,11 +27,8 @@ export default async function setup(project: TestProject) {
     tempDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-test-'));
     // As root the cluster runs as user postgres, who must be able to enter the directory.
     await chmod(tempDir, 0o755);
-    const embedded = await startEmbeddedPostgres({
-      dir: path.join(tempDir, 'postgres'),
-      port: await freePort(),
-      database: 'postgres',
-    });
+    // On a socket in its directory, like the product's: no port to find or to collide on.
+    const embedded = await startEmbeddedPostgres({ dataDir: tempDir, database: 'postgres', use: 'own' });
     adminUrl = embedded.adminUrl;
     stopEmbedded = embedded.stop;
   }
