@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'migrations/**', '.tmp-*'] },
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'migrations/**', '.tmp/**', '.tmp-*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
