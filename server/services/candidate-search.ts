@@ -397,9 +397,9 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       limit ${wholeNumber(part.limit)}`;
   } else {
-    // All the matches first (offset 0, or the cap's limit, keeps the order and the page's limit out of this part of
-    // the plan, so the planner cannot walk the sort index instead, which it would do when it overrates the matches),
-    // then sorted. Chosen only when the matches are few, or to find out whether they are (cap).
+    // A text search's matches all first (offset 0, or the cap's limit, keeps the order and the page's limit out of
+    // this part of the plan, so the planner cannot walk the sort index instead, which it would do when it overrates
+    // the matches), then sorted. Chosen only when the matches are few, or to find out whether they are (cap).
     let conditions: SQL[];
     const usesTextQueries = text;
     if (text) head = textQueries(s);
@@ -417,13 +417,22 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
       conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...after];
     }
     const from = usesTextQueries ? sql`job_seeker_profiles p, tq` : sql`job_seeker_profiles p`;
-    matches = sql`select p.id, ${tier}::int as walked_tier, ${part.cap === undefined ? sql`null::int` : sql`count(*) over ()::int`} as found from (
-        select p.id, p.created_at, p.years_of_experience from ${from}
+    if (!text) {
+      // Filters only, with no count to go by yet: the planner picks between walking the sort index and the filters'
+      // indexes, as it knows the filters' values and their statistics.
+      matches = sql`select p.id, ${tier}::int as walked_tier, null::int as found from ${from}
         where ${sql.join(conditions, sql` and `)}
-        ${part.cap === undefined ? sql`offset 0` : sql`limit ${wholeNumber(part.cap + 1)}`}
-      ) p
-      order by ${order.index}
-      limit ${wholeNumber(part.limit)}`;
+        order by ${order.index}
+        limit ${wholeNumber(part.limit)}`;
+    } else {
+      matches = sql`select p.id, ${tier}::int as walked_tier, ${part.cap === undefined ? sql`null::int` : sql`count(*) over ()::int`} as found from (
+          select p.id, p.created_at, p.years_of_experience from ${from}
+          where ${sql.join(conditions, sql` and `)}
+          ${part.cap === undefined ? sql`offset 0` : sql`limit ${wholeNumber(part.cap + 1)}`}
+        ) p
+        order by ${order.index}
+        limit ${wholeNumber(part.limit)}`;
+    }
   }
   return sql`${head}select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
       left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, ${order.key} as sort_key,
