@@ -1,0 +1,43 @@
+// The languages of the product. English is the source of every text (SPEC's words) and the fallback of every other
+// language. Arabic covers every screen; the languages of the Gulf's workforce cover the job seeker's journey, and
+// the company side and the admin console fall back to English in them.
+
+export const LOCALES = ['en', 'ar', 'hi', 'ur', 'bn', 'ne', 'tl', 'ml'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Written right to left. */
+export const RTL_LOCALES: readonly Locale[] = ['ar', 'ur'];
+
+/** Each language named in itself, for the language switch. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  ar: 'العربية',
+  hi: 'हिन्दी',
+  ur: 'اردو',
+  bn: 'বাংলা',
+  ne: 'नेपाली',
+  tl: 'Tagalog',
+  ml: 'മലയാളം',
+};
+
+/** Languages with every screen; the others have the job seeker's journey (JOB_SEEKER_NAMESPACES) and e-mails to job seekers. */
+export const FULL_LOCALES: readonly Locale[] = ['en', 'ar'];
+
+/** The client's catalogue namespaces (client/src/locales/<locale>/<namespace>.json) of the job seeker's journey. */
+export const JOB_SEEKER_NAMESPACES = ['common', 'landing', 'get-started', 'auth', 'profile', 'pending', 'validation', 'errors'] as const;
+
+export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/**
+ * The best supported language for a list of preferred ones, best first (navigator.languages, or Accept-Language
+ * parsed): an exact match of the primary subtag ('ar-AE' is 'ar', 'fil' is Tagalog), else English.
+ */
+export function pickLocale(preferred: readonly string[]): Locale {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    const locale = primary === 'fil' ? 'tl' : primary;
+    if (isLocale(locale)) return locale;
+  }
+  return DEFAULT_LOCALE;
+}
