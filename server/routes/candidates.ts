@@ -19,9 +19,9 @@ const profileId = (value: unknown): string => {
 
 const byCompany = (req: express.Request) => req.company?.id;
 /** A person searching reads a page in seconds; this leaves room for quick paging and stops scraping (DESIGN 6). */
-export const SEARCH_LIMIT: RateLimitRule = { name: 'candidate-search', windowMs: 60_000, max: 120, key: byCompany, batched: true };
+export const SEARCH_LIMIT: RateLimitRule = { name: 'candidate-search', windowMs: 60_000, max: 120, key: byCompany };
 /** Candidate pages: the contact details are what a scraper wants. */
-export const VIEW_LIMIT: RateLimitRule = { name: 'candidate-view', windowMs: 60_000, max: 120, key: byCompany, batched: true };
+export const VIEW_LIMIT: RateLimitRule = { name: 'candidate-view', windowMs: 60_000, max: 120, key: byCompany };
 
 /** `readDb`: where the search reads from, a read replica when one is configured (docs/deploy.md); `db` otherwise. */
 export function candidatesRouter(ctx: { db: Db; readDb?: Db; clock: Clock }) {
