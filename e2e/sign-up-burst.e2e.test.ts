@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_HASHING_BUSY_MESSAGE } from '../server/auth/passwords.ts';
+import { ERROR_MESSAGES } from '#shared/errors.ts';
 import { THREAD_POOL_SIZE } from '../server/capacity.ts';
 import { makeDataDir, startProduct, type RunningProduct } from './support/product.ts';
 
@@ -45,7 +45,7 @@ describe('a burst of sign-ups', () => {
     const created = answers.filter((a) => a.status === 201).length;
     const refused = answers.filter((a) => a.status === 503);
     // Refused only because the hashing queue was full: not for a database connection that could not be made in time.
-    for (const answer of refused) expect(JSON.parse(answer.body)).toEqual({ message: PASSWORD_HASHING_BUSY_MESSAGE });
+    for (const answer of refused) expect(JSON.parse(answer.body)).toEqual({ code: 'auth.busy', message: ERROR_MESSAGES['auth.busy'] });
     expect(created).toBeGreaterThan(0);
     const slowest = Math.max(...answers.map((a) => a.ms));
     // libuv made the pool of the size set for it, which it reads once, at its first use (Linux names its threads).

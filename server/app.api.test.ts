@@ -52,7 +52,7 @@ describe('health checks', () => {
     const app = createApp({ config: testApp.config, database, logger: pino({ level: 'silent' }), ...testApp.services });
     const res = await request(app).get('/readyz');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ message: 'Database unavailable' });
+    expect(res.body).toEqual({ code: 'common.unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
     await database.close();
   });
 });
@@ -80,7 +80,7 @@ describe('while the database cannot be reached', () => {
         ]) {
           expect(res.status).toBe(503);
           expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-          expect(res.body).toEqual({ message: 'The service is briefly unavailable. Please try again in a moment.' });
+          expect(res.body).toEqual({ code: 'common.unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
         }
       } finally {
         await database.close();
@@ -94,7 +94,7 @@ describe('API errors', () => {
     const res = await request(testApp.app).get('/api/no-such-thing');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.body).toEqual({ message: 'No API route for GET /api/no-such-thing' });
+    expect(res.body).toEqual({ code: 'common.no_api_route', message: 'No API route for GET /api/no-such-thing', params: { method: 'GET', path: '/api/no-such-thing' } });
   });
 
   it('answers malformed JSON with 400 and no internals', async () => {
@@ -103,7 +103,7 @@ describe('API errors', () => {
       .set('Content-Type', 'application/json')
       .send('{"unterminated": ');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'The request body is not valid JSON' });
+    expect(res.body).toEqual({ code: 'common.invalid_json', message: 'The request body is not valid JSON' });
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
@@ -113,7 +113,7 @@ describe('API errors', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ text: 'x'.repeat(200 * 1024) }));
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: 'The request body is too large' });
+    expect(res.body).toEqual({ code: 'common.body_too_large', message: 'The request body is too large' });
   });
 });
 

@@ -7,7 +7,8 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { ClientHandler } from './http/client.ts';
-import { apiNotFound, errorHandler, HttpError } from './http/errors.ts';
+import { apiNotFound, errorHandler } from './http/errors.ts';
+import { DomainError } from './domain-error.ts';
 import { fixedHeaders } from './http/fixed-headers.ts';
 import { requestLogger } from './logger.ts';
 import { loadCurrentUser } from './auth/current-user.ts';
@@ -143,7 +144,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(objectFilesRouter(uploads));
 
   if (deps.client) app.use(deps.client.router);
-  app.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
+  app.use((_req, _res, next) => next(new DomainError('common.not_found')));
   app.use(errorHandler);
   return app;
 }

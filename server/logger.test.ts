@@ -3,7 +3,8 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { errorHandler, HttpError } from './http/errors.ts';
+import { errorHandler } from './http/errors.ts';
+import { DomainError } from './domain-error.ts';
 import { redactUrl, requestLogger } from './logger.ts';
 
 /** An app that logs its requests as the product does, into lines kept here. */
@@ -19,7 +20,7 @@ function loggedApp() {
   app.use(requestLogger(pino({ level: 'info' }, stream)));
   const api = express.Router();
   // Refused as the storage refuses a bad upload link: through the error handler, which logs the refusal too.
-  api.put('/uploads/:token', (_req, _res, next) => next(new HttpError(403, 'This upload link is not valid')));
+  api.put('/uploads/:token', (_req, _res, next) => next(new DomainError('upload.link_invalid')));
   app.use('/api', api);
   app.use((_req, res) => void res.send('page'));
   app.use(errorHandler);

@@ -4,8 +4,8 @@ import { companyProfiles, users, type CompanyProfile } from '#shared/schema.ts';
 import type { Role } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
 import { signOut, takeSessionUser } from './session.ts';
+import { DomainError } from '../domain-error.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -58,19 +58,19 @@ export function loadCurrentUser(db: Db, clock: Clock, absoluteMs: number): Reque
 }
 
 export const requireUser: RequestHandler = (req, _res, next) => {
-  next(req.user ? undefined : new HttpError(401, 'Please sign in to continue'));
+  next(req.user ? undefined : new DomainError('auth.sign_in_required'));
 };
 
 export function requireRole(role: Role): RequestHandler {
   return (req, _res, next) => {
-    if (!req.user) return next(new HttpError(401, 'Please sign in to continue'));
-    if (req.user.role !== role) return next(new HttpError(403, 'This is not available for your account type'));
+    if (!req.user) return next(new DomainError('auth.sign_in_required'));
+    if (req.user.role !== role) return next(new DomainError('auth.wrong_account_type'));
     next();
   };
 }
 
 export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.user) return next(new HttpError(401, 'Please sign in to continue'));
-  if (!req.user.isAdmin) return next(new HttpError(403, 'Only administrators can do this'));
+  if (!req.user) return next(new DomainError('auth.sign_in_required'));
+  if (!req.user.isAdmin) return next(new DomainError('auth.admin_only'));
   next();
 };

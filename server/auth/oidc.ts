@@ -9,8 +9,9 @@ import { z } from 'zod';
 import type { Role } from '#shared/constants.ts';
 import { grantConfiguredAdmin, type AccountContext } from '../services/accounts.ts';
 import { findOrCreateOidcUser, type OidcClaims } from '../services/oidc-accounts.ts';
-import { HttpError } from '../http/errors.ts';
 import { SESSION_COOKIE, signIn, signOut } from './session.ts';
+import { DomainError } from '../domain-error.ts';
+import { ERROR_STATUS } from '../http/error-status.ts';
 
 declare module 'express-session' {
   interface SessionData {
@@ -120,14 +121,14 @@ export async function createOidcRouter(options: OidcRouterOptions): Promise<expr
           return res.redirect(FAILED);
         }
         const user = await findOrCreateOidcUser(options.accounts, identity, { role: req.session.oidcRole });
-        if (user.status === 'suspended') throw new HttpError(403, 'This account is suspended. Please contact support.');
+        if (user.status === 'suspended') throw new DomainError('auth.suspended');
         await signIn(req, user, options.accounts.clock.now());
         await grantConfiguredAdmin(options.accounts, user);
         res.redirect('/');
       } catch (caught) {
-        if (caught instanceof HttpError && caught.status < 500) {
-          req.log.warn({ status: caught.status, reason: caught.message }, 'OpenID Connect sign-in refused');
-          const reason = caught.status === 409 ? 'email_taken' : caught.status === 403 ? 'suspended' : 'refused';
+        if (caught instanceof DomainError && ERROR_STATUS[caught.code] < 500) {
+          req.log.warn({ code: caught.code, reason: caught.message }, 'OpenID Connect sign-in refused');
+          const reason = caught.code === 'auth.email_taken_by_password' ? 'email_taken' : caught.code === 'auth.suspended' ? 'suspended' : 'refused';
           return res.redirect(`${FAILED}&reason=${reason}`);
         }
         next(caught);
@@ -141,7 +142,7 @@ export async function createOidcRouter(options: OidcRouterOptions): Promise<expr
     // be able to sign the user out, so only same-origin, typed-in (none) or unlabelled requests are let through.
     const site = req.get('sec-fetch-site');
     if (site && site !== 'same-origin' && site !== 'none') {
-      return next(new HttpError(403, 'Requests from other sites are not allowed'));
+      return next(new DomainError('common.cross_site'));
     }
     await signOut(req);
     res.clearCookie(SESSION_COOKIE, { path: '/' });

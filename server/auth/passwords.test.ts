@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnavailableError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 import { createHashingQueue, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 
 describe('passwords', () => {
@@ -62,8 +62,8 @@ describe('createHashingQueue', () => {
     const first = queue.run(a!.run);
     const second = queue.run(b!.run);
     const refused = await queue.run(c!.run).catch((err: unknown) => err);
-    expect(refused).toBeInstanceOf(UnavailableError);
-    expect(refused).toMatchObject({ status: 503, retryAfterSeconds: 3 });
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ code: 'auth.busy', retryAfterSeconds: 3 });
     expect(started).toEqual(['a']);
     a!.finish();
     b!.finish();

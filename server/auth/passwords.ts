@@ -3,11 +3,9 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { PASSWORD_HASHES_AT_ONCE, PASSWORD_HASHES_WAITING, PASSWORD_HASHING_RETRY_AFTER_SECONDS } from '../capacity.ts';
-import { UnavailableError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 const argon2Async = promisify(argon2);
-
-export const PASSWORD_HASHING_BUSY_MESSAGE = 'Many people are signing in right now. Please try again in a few seconds.';
 
 /**
  * Runs at most `atOnce` tasks together and lets at most `waiting` wait for their turn; a task beyond that fails at once
@@ -20,7 +18,7 @@ export function createHashingQueue(limits: { atOnce: number; waiting: number; re
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (running < limits.atOnce) running++;
       else if (queue.length < limits.waiting) await new Promise<void>((resolve) => queue.push(resolve));
-      else throw new UnavailableError(PASSWORD_HASHING_BUSY_MESSAGE, limits.retryAfterSeconds);
+      else throw new DomainError('auth.busy', { retryAfterSeconds: limits.retryAfterSeconds });
       try {
         return await task();
       } finally {

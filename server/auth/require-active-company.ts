@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { companyProfiles, type CompanyProfile } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -24,13 +24,13 @@ export function hasDatabaseAccess(company: Pick<CompanyProfile, 'subscriptionSta
 export function requireActiveCompany(db: Db, clock: Clock): RequestHandler {
   return async (req, _res, next) => {
     try {
-      if (!req.user) throw new HttpError(401, 'Please sign in to continue');
-      if (req.user.role !== 'company') throw new HttpError(403, 'This is not available for your account type');
+      if (!req.user) throw new DomainError('auth.sign_in_required');
+      if (req.user.role !== 'company') throw new DomainError('auth.wrong_account_type');
       // Read with the user by loadCurrentUser, earlier in this request; looked up here only where it was not.
       const company =
         req.userCompany !== undefined ? req.userCompany : await db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, req.user.id) });
       if (!company || !hasDatabaseAccess(company, clock.now())) {
-        throw new HttpError(403, 'Your subscription is not active. Please renew it to search job seekers.');
+        throw new DomainError('company.subscription_inactive');
       }
       req.company = company;
       next();

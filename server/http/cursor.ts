@@ -1,8 +1,7 @@
 // Keyset page cursors: the sort key of a page's last row, as base64url JSON. The client passes it back unchanged;
 // anything that does not decode to what the list expects is a 400, never a database error.
-import { HttpError } from './errors.ts';
+import { DomainError } from '../domain-error.ts';
 
-export const INVALID_CURSOR = 'The page cursor is not valid';
 
 export function encodeCursor(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -14,9 +13,9 @@ export function decodeCursor<T>(value: string, isValid: (decoded: unknown) => de
   try {
     decoded = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
-    throw new HttpError(400, INVALID_CURSOR);
+    throw new DomainError('common.invalid_cursor');
   }
-  if (!isValid(decoded)) throw new HttpError(400, INVALID_CURSOR);
+  if (!isValid(decoded)) throw new DomainError('common.invalid_cursor');
   return decoded;
 }
 

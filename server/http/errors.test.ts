@@ -36,7 +36,7 @@ describe('errorHandler', () => {
     const res = await answerTo(err);
     expect(res.status).toBe(503);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    expect(res.body).toEqual({ message: 'The service is briefly unavailable. Please try again in a moment.' });
+    expect(res.body).toEqual({ code: 'common.unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
   });
 
   it.each([

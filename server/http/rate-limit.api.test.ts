@@ -8,7 +8,8 @@ import { rateLimits } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import { createDatabase, type Db } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
-import { HttpError } from './errors.ts';
+import { DomainError } from '../domain-error.ts';
+import { ERROR_STATUS } from './error-status.ts';
 import { hit, rateLimit, type RateLimitRule } from './rate-limit.ts';
 
 const MINUTE = 60_000;
@@ -44,7 +45,7 @@ function limitedApp(rule: RateLimitRule) {
   const app = express();
   app.get('/', rateLimit(db, clock, rule), (_req, res) => void res.sendStatus(204));
   const answerError: ErrorRequestHandler = (err: Error, _req, res, _next) => {
-    res.status(err instanceof HttpError ? err.status : 500).json({ message: err.message });
+    res.status(err instanceof DomainError ? ERROR_STATUS[err.code] : 500).json({ message: err.message });
   };
   app.use(answerError);
   return app;

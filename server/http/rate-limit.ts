@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rateLimits } from '#shared/schema.ts';
 import { lossyWritesDb, type Db } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
-import { HttpError } from './errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 export interface RateLimitRule {
   /** Names the limit in keys and logs. */
@@ -62,7 +62,7 @@ export function rateLimit(db: Db, clock: Clock, ...rules: RateLimitRule[]): Requ
         const wait = await hit(db, clock, rule, subject);
         if (wait > 0) {
           res.setHeader('Retry-After', String(wait));
-          return next(new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.'));
+          return next(new DomainError('common.rate_limited'));
         }
       }
       next();

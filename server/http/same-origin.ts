@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { HttpError } from './errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,11 +13,11 @@ export function requireSameOrigin(publicUrl: string): RequestHandler {
     if (SAFE_METHODS.has(req.method)) return next();
     const site = req.get('sec-fetch-site');
     if (site && site !== 'same-origin' && site !== 'none') {
-      return next(new HttpError(403, 'Requests from other sites are not allowed'));
+      return next(new DomainError('common.cross_site'));
     }
     const origin = req.get('origin');
     if (origin && origin !== publicOrigin && origin !== `${req.protocol}://${req.get('host')}`) {
-      return next(new HttpError(403, 'Requests from other sites are not allowed'));
+      return next(new DomainError('common.cross_site'));
     }
     next();
   };

@@ -2,7 +2,7 @@ import express from 'express';
 import { profileListQuery } from '#shared/admin.ts';
 import { rejectProfileSchema } from '#shared/profile.ts';
 import { requireAdmin } from '../auth/current-user.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 import { validate } from '../http/validate.ts';
 import {
   approveProfile,
@@ -13,7 +13,7 @@ import {
 } from '../services/profile-review.ts';
 
 const profileId = (value: unknown): string => {
-  if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new HttpError(404, 'Profile not found');
+  if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new DomainError('profile.not_found');
   return value;
 };
 

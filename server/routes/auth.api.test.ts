@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import { SESSION_TOUCH_INTERVAL_MS, settleSessionTouches } from '../auth/session.ts';
-import { PASSWORD_HASHING_BUSY_MESSAGE, passwordHashing } from '../auth/passwords.ts';
+import { passwordHashing } from '../auth/passwords.ts';
+import { ERROR_MESSAGES } from '#shared/errors.ts';
 import { PASSWORD_HASHES_AT_ONCE, PASSWORD_HASHES_WAITING } from '../capacity.ts';
 import { settlePasswordResetRequests } from '../services/accounts.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
@@ -403,7 +404,7 @@ describe('while password hashing is at its limit', () => {
       ]) {
         expect(res.status).toBe(503);
         expect(res.headers['retry-after']).toBe('2');
-        expect(res.body).toEqual({ message: PASSWORD_HASHING_BUSY_MESSAGE });
+        expect(res.body).toEqual({ code: 'auth.busy', message: ERROR_MESSAGES['auth.busy'] });
       }
       expect(await db().select().from(users).where(eq(users.email, newcomer))).toHaveLength(0);
     } finally {

@@ -185,7 +185,7 @@ describe('which profiles appear', () => {
       ];
       for (const res of answers) {
         expect(res.status, id).toBe(404);
-        expect(res.body).toEqual({ message: 'This job seeker is not available' });
+        expect(res.body).toEqual({ code: 'candidate.not_found', message: 'This job seeker is not available' });
       }
     }
     expect(await db().select().from(candidateEvents).where(eq(candidateEvents.profileId, hidden.profile.id))).toHaveLength(0);

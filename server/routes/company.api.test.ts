@@ -1,6 +1,8 @@
 // The company's own API: onboarding with its first tax invoice, its invoices, renewal, and the end of access.
 import express from 'express';
 import request from 'supertest';
+import { DomainError } from '../domain-error.ts';
+import { ERROR_STATUS } from '../http/error-status.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { companyProfiles, emailOutbox, invoiceCounters, invoices, users } from '#shared/schema.ts';
@@ -94,7 +96,7 @@ describe('who may use the company API', () => {
 
     const other = await second.agent.get(`/api/company/invoices/${first.invoice.id}`);
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ message: 'Invoice not found' });
+    expect(other.body).toEqual({ code: 'invoice.not_found', message: 'Invoice not found' });
 
     const byAdmin = await admin.agent.get(`/api/company/invoices/${first.invoice.id}`);
     expect(byAdmin.status).toBe(200);
@@ -365,8 +367,8 @@ describe('the end of a subscription', () => {
         res.json({ companyId: req.company!.id });
       },
     );
-    probe.use((err: { status?: number; message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      res.status(err.status ?? 500).json({ message: err.message });
+    probe.use((err: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(err instanceof DomainError ? ERROR_STATUS[err.code] : 500).json({ message: err.message });
     });
 
     setClock('2026-01-31T08:00:00Z');

@@ -1,7 +1,7 @@
 import express from 'express';
 import { insertCompanySchema } from '#shared/company.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 import { validate } from '../http/validate.ts';
 import { getCompanyAccount, getInvoiceFor, onboardCompany, requestRenewal, type CompanyContext } from '../services/subscriptions.ts';
 
@@ -11,7 +11,7 @@ export function companyRouter(ctx: CompanyContext & { mailer: { kick(): void } }
 
   // Before the role check: an administrator may read any invoice (the admin console opens them from here too).
   router.get('/company/invoices/:id', requireUser, async (req, res, next) => {
-    if (!req.user!.isAdmin && req.user!.role !== 'company') return next(new HttpError(403, 'This is not available for your account type'));
+    if (!req.user!.isAdmin && req.user!.role !== 'company') return next(new DomainError('auth.wrong_account_type'));
     res.set('Cache-Control', 'no-store').json(await getInvoiceFor(ctx.db, req.user!, req.params.id as string));
   });
 

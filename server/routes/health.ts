@@ -1,5 +1,6 @@
 import express from 'express';
 import type { Database } from '../db/client.ts';
+import { errorText } from '#shared/errors.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/errors.ts';
 
 const READY_TIMEOUT_MS = 2_000;
@@ -25,7 +26,7 @@ export function healthRouter(database: Database) {
       ]);
       res.json({ status: 'ready' });
     } catch {
-      res.status(503).set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).json({ message: 'Database unavailable' });
+      res.status(503).set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).json({ code: 'common.unavailable', message: errorText('common.unavailable') });
     } finally {
       clearTimeout(timer);
     }

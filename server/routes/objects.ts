@@ -6,10 +6,9 @@ import { uploadAclSchema } from '#shared/uploads.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
 import { profileShowingFile, recordCandidateEvent } from '../services/candidate-search.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
-import { UploadRefused } from '../storage/local.ts';
 import { OBJECT_KEY } from '../storage/object-storage.ts';
 import { createDocumentUpload, finalizeDocumentUpload, receiveLocalUpload, type UploadContext } from '../services/uploads.ts';
 
@@ -36,11 +35,8 @@ export function localUploadRouter(ctx: UploadContext) {
       await receiveLocalUpload(ctx, req.params.token, req, length);
       res.status(200).end();
     } catch (err) {
-      if (err instanceof UploadRefused) {
-        // Stop reading a body we refused, so a too-large upload ends at once.
-        res.setHeader('Connection', 'close');
-        return next(new HttpError(err.status, err.message));
-      }
+      // Stop reading a body we refused, so a too-large upload ends at once.
+      if (err instanceof DomainError) res.setHeader('Connection', 'close');
       next(err);
     }
   });
@@ -82,7 +78,7 @@ export function objectFilesRouter(ctx: UploadContext) {
     const allowed = row && row.status === 'ready' && (row.ownerId === req.user!.id || req.user!.isAdmin);
     // An active company, for the CV and video of a profile it may see (the same 404 for anything else).
     const company = row && row.status === 'ready' && !allowed ? await companyReading(ctx, req.user!, req.userCompany, row) : undefined;
-    if (!row || !(allowed || company)) throw new HttpError(404, 'File not found');
+    if (!row || !(allowed || company)) throw new DomainError('file.not_found');
     const size = row.size ?? 0;
     res.setHeader('Content-Type', row.contentType ?? 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -115,7 +111,7 @@ export function objectFilesRouter(ctx: UploadContext) {
       await pipeline(await ctx.storage.createReadStream(row.key, range), res);
     } catch (err) {
       // A row without a stored file (a video kept by a video host) is answered as missing, never as a crash.
-      if (!res.headersSent) throw new HttpError(404, 'File not found');
+      if (!res.headersSent) throw new DomainError('file.not_found');
       req.log.info({ err }, 'file download ended early');
       res.destroy();
     }

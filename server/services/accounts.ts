@@ -6,12 +6,12 @@ import type { Role } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordResetTemplate, verifyEmailTemplate } from '../mail/templates.ts';
 import { ownProfileView } from './profiles.ts';
 import { companyView } from './subscriptions.ts';
+import { DomainError } from '../domain-error.ts';
 
 export interface AccountContext {
   db: Db;
@@ -95,7 +95,7 @@ export async function signUp(
       return user!;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new HttpError(409, 'An account with this e-mail already exists. Please sign in.');
+    if (isUniqueViolation(err)) throw new DomainError('auth.email_taken');
     throw err;
   }
 }
@@ -104,8 +104,8 @@ export async function signUp(
 export async function logIn(ctx: AccountContext, input: { email: string; password: string }): Promise<User> {
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, input.email) });
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) throw new HttpError(401, 'Incorrect e-mail or password');
-  if (user.status === 'suspended') throw new HttpError(403, 'This account is suspended. Please contact support.');
+  if (!user || !ok) throw new DomainError('auth.wrong_credentials');
+  if (user.status === 'suspended') throw new DomainError('auth.suspended');
   return grantConfiguredAdmin(ctx, user);
 }
 
@@ -126,7 +126,7 @@ export async function setRole(ctx: AccountContext, user: User, role: Role): Prom
     .set({ role, updatedAt: ctx.clock.now() })
     .where(and(eq(users.id, user.id), isNull(users.role)))
     .returning();
-  if (!updated) throw new HttpError(409, 'Your account type is already set');
+  if (!updated) throw new DomainError('auth.role_already_set');
   return updated;
 }
 
@@ -157,7 +157,6 @@ export type EmailConfirmation =
   /** Confirmed; `passwordSet` when a new password was chosen, which ended every session of the account. */
   | { status: 'confirmed'; user: User; passwordSet: boolean };
 
-const VERIFY_LINK_USED = 'This link has expired or was already used. Sign in to get a new one.';
 
 /**
  * Confirms the address of the link's account. An account whose password was chosen before the address was proven
@@ -167,13 +166,13 @@ const VERIFY_LINK_USED = 'This link has expired or was already used. Sign in to 
  */
 export async function confirmEmail(ctx: AccountContext, input: { token: string; password?: string | undefined }): Promise<EmailConfirmation> {
   const account = await accountOfVerifyLink(ctx, input.token);
-  if (!account) throw new HttpError(400, VERIFY_LINK_USED);
+  if (!account) throw new DomainError('auth.verify_link_used');
   if (input.password === undefined && passwordPredatesProof(account)) return { status: 'password_required', email: account.email };
   // Hashed only for a link that works (hashing is slow on purpose), and outside the transaction.
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {
     const row = await useToken(tx, ctx, input.token, 'verify_email');
-    if (!row) throw new HttpError(400, VERIFY_LINK_USED);
+    if (!row) throw new DomainError('auth.verify_link_used');
     const [updated] = await tx
       .update(users)
       .set({
@@ -185,7 +184,7 @@ export async function confirmEmail(ctx: AccountContext, input: { token: string; 
       // the link was read above).
       .where(passwordHash ? eq(users.id, row.userId) : and(eq(users.id, row.userId), or(isNull(users.passwordHash), eq(users.passwordSetAfterProof, true))))
       .returning();
-    if (!updated) throw new HttpError(409, 'Please open the link again and choose a password.');
+    if (!updated) throw new DomainError('auth.choose_password_again');
     return updated;
   });
   return { status: 'confirmed', user: await grantConfiguredAdmin(ctx, user), passwordSet: passwordHash !== undefined };
@@ -245,7 +244,7 @@ export async function resetPassword(ctx: AccountContext, token: string, password
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction(async (tx) => {
     const row = await useToken(tx, ctx, token, 'reset_password');
-    if (!row) throw new HttpError(400, 'This link has expired or was already used. Please ask for a new one.');
+    if (!row) throw new DomainError('auth.reset_link_used');
     await tx
       .update(users)
       .set({

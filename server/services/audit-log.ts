@@ -3,8 +3,8 @@ import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AuditEntry, Page } from '#shared/admin.ts';
 import { auditLog, users } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
 import { countAll, decodeSerialKey, exactTimestamp, olderThan, pageScope, toPage, totalOf } from './keyset.ts';
+import { DomainError } from '../domain-error.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +30,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<Page<AuditEn
   if (query.actorId) filters.push(eq(auditLog.actorId, query.actorId));
   if (query.subjectType) filters.push(eq(auditLog.subjectType, query.subjectType));
   if (query.subjectId) filters.push(eq(auditLog.subjectId, query.subjectId));
-  if (query.from && query.to && query.from > query.to) throw new HttpError(400, 'from must not be after to');
+  if (query.from && query.to && query.from > query.to) throw new DomainError('admin.audit_range_reversed');
   if (query.from) filters.push(gte(auditLog.at, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) filters.push(lt(auditLog.at, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
   const matching = filters.length > 0 ? and(...filters) : undefined;

@@ -27,7 +27,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
 import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from '../http/cursor.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 export const SUMMARY_LENGTH = 160;
 const MAX_WORDS = 8;
@@ -725,8 +725,7 @@ export const visibleProfile = (profileId: string | SQL) => sql`
   p.id = ${profileId} and p.visibility = 'visible'
   and exists (select 1 from users u where u.id = p.user_id and u.status = 'active' and u.role = 'job_seeker')`;
 
-export const NOT_FOUND = 'This job seeker is not available';
-export const notFound = () => new HttpError(404, NOT_FOUND);
+export const notFound = () => new DomainError('candidate.not_found');
 
 interface DetailRow extends CardRow {
   phone: string;

@@ -6,8 +6,8 @@ import type { AdminApplication, Page } from '#shared/admin.ts';
 import { auditLog, careerApplications, users, type CareerApplication, type User } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
 import { countAll, decodeUuidKey, exactTimestamp, olderThan, pageScope, toPage, totalOf, uuidParam } from './keyset.ts';
+import { DomainError } from '../domain-error.ts';
 
 const reviewer = alias(users, 'reviewer');
 
@@ -61,7 +61,7 @@ export async function listCareerApplications(
 
 /** Marks an application reviewed. Twice is refused (409) and changes nothing, also when two admins click at once. */
 export async function markApplicationReviewed(ctx: { db: Db; clock: Clock }, admin: User, rawId: unknown): Promise<AdminApplication> {
-  const id = uuidParam(rawId, 'Application not found');
+  const id = uuidParam(rawId, 'admin.application_not_found');
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     // The condition on reviewed_at is checked again after a concurrent mark commits, so only one of two wins.
@@ -72,7 +72,7 @@ export async function markApplicationReviewed(ctx: { db: Db; clock: Clock }, adm
       .returning();
     if (!updated) {
       const [exists] = await tx.select({ id: careerApplications.id }).from(careerApplications).where(eq(careerApplications.id, id));
-      throw exists ? new HttpError(409, 'This application is already marked as reviewed') : new HttpError(404, 'Application not found');
+      throw exists ? new DomainError('admin.application_reviewed') : new DomainError('admin.application_not_found');
     }
     await tx.insert(auditLog).values({
       actorId: admin.id,

@@ -1,12 +1,12 @@
 // Applications to join the provider's own team (SPEC 2 Careers, 7): stored, and announced to the support address.
 import { and, eq, isNull } from 'drizzle-orm';
 import { careerApplications, objects } from '#shared/schema.ts';
-import { CAREER_MESSAGES, type CareerApplicationValues } from '#shared/career.ts';
+import { type CareerApplicationValues } from '#shared/career.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { careerApplicationTemplate } from '../mail/templates.ts';
+import { DomainError } from '../domain-error.ts';
 
 export interface CareerContext {
   db: Db;
@@ -28,13 +28,13 @@ export async function submitCareerApplication(ctx: CareerContext, input: CareerA
       .from(objects)
       .where(and(eq(objects.key, key), eq(objects.kind, 'resume'), isNull(objects.ownerId), eq(objects.status, 'ready')))
       .for('update');
-    if (!resume) throw new HttpError(400, CAREER_MESSAGES.resumeNotFound);
+    if (!resume) throw new DomainError('career.resume_not_found');
     const [used] = await tx
       .select({ id: careerApplications.id })
       .from(careerApplications)
       .where(eq(careerApplications.resumeUrl, input.resumeUrl))
       .limit(1);
-    if (used) throw new HttpError(409, CAREER_MESSAGES.resumeAlreadyUsed);
+    if (used) throw new DomainError('career.resume_used');
 
     const [application] = await tx
       .insert(careerApplications)

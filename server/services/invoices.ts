@@ -6,8 +6,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { invoiceCounters, invoices, type CompanyProfile, type Invoice } from '#shared/schema.ts';
 import { PLANS, planPeriodPriceFils, type PlanId } from '#shared/constants.ts';
 import type { BuyerDetails, InvoiceStatus, InvoiceSummary, InvoiceView, SellerDetails } from '#shared/company.ts';
-import { HttpError } from '../http/errors.ts';
 import type { DbOrTx } from '../mail/outbox.ts';
+import { DomainError } from '../domain-error.ts';
 
 // --- Calendar dates in Gulf time -----------------------------------------------------------------------------
 // Billing periods are calendar dates (YYYY-MM-DD) in Asia/Dubai, which is UTC+4 all year (no daylight saving).
@@ -174,6 +174,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One invoice by id; a malformed id is simply not found. */
 export async function findInvoice(db: DbOrTx, id: string): Promise<Invoice> {
   const invoice = UUID.test(id) ? await db.query.invoices.findFirst({ where: eq(invoices.id, id) }) : undefined;
-  if (!invoice) throw new HttpError(404, 'Invoice not found');
+  if (!invoice) throw new DomainError('invoice.not_found');
   return invoice;
 }

@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Page } from '#shared/admin.ts';
 import { decodeCursor, encodeCursor, isExactTimestamp, isRecord, UUID_PATTERN } from '../http/cursor.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
+import type { ErrorCode } from '#shared/errors.ts';
 
 /** The sort key of a row: the instant as exact text (microseconds kept) and the row's id. */
 export interface TimeKey<Id extends string | number = string> {
@@ -71,8 +72,8 @@ export function toPage<R, T>(
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Route ids: anything that is not a uuid cannot name a row, so it is "not found" (and never reaches the database). */
-export function uuidParam(value: unknown, notFound: string): string {
-  if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw new HttpError(404, notFound);
+export function uuidParam(value: unknown, notFound: ErrorCode): string {
+  if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw new DomainError(notFound);
   return value;
 }
 

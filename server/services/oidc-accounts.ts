@@ -2,8 +2,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { users, type User } from '#shared/schema.ts';
 import type { Role } from '#shared/constants.ts';
-import { HttpError } from '../http/errors.ts';
 import { passwordPredatesProof, type AccountContext } from './accounts.ts';
+import { DomainError } from '../domain-error.ts';
 
 /** What the provider told us about the person, already read from the ID token / userinfo. */
 export interface OidcClaims {
@@ -17,8 +17,6 @@ export interface OidcClaims {
   picture?: string | undefined;
 }
 
-export const EMAIL_TAKEN =
-  'An account with this e-mail already exists. Please sign in with your e-mail and password instead.';
 
 const byIdentity = (claims: OidcClaims) =>
   and(eq(users.oidcIssuer, claims.issuer), eq(users.oidcSubject, claims.subject));
@@ -30,7 +28,7 @@ const byIdentity = (claims: OidcClaims) =>
  * 3. else a new account (with the remembered role).
  *
  * An unverified e-mail is never trusted: many providers let anybody type any address.
- * - If it belongs to an existing account, the sign-in is refused (409, `EMAIL_TAKEN`) rather than linked (that
+ * - If it belongs to an existing account, the sign-in is refused (409, `auth.email_taken_by_password`) rather than linked (that
  *   would hand over the account) or turned into a silent second account (the person would end up with two
  *   accounts and no idea why); the message sends them to the sign-in they already have.
  * - A new account does not claim the address (email stays null): otherwise a stranger could squat someone's
@@ -42,7 +40,7 @@ export async function findOrCreateOidcUser(
   claims: OidcClaims,
   options: { role?: Role | undefined } = {},
 ): Promise<User> {
-  if (!claims.issuer || !claims.subject) throw new HttpError(400, 'The sign-in provider did not identify the account');
+  if (!claims.issuer || !claims.subject) throw new DomainError('auth.provider_unidentified');
   const email = claims.email?.trim().toLowerCase() || undefined;
   const now = ctx.clock.now();
 
@@ -52,10 +50,10 @@ export async function findOrCreateOidcUser(
 
     const sameEmail = email ? await tx.query.users.findFirst({ where: eq(users.email, email) }) : undefined;
     if (sameEmail) {
-      if (!claims.emailVerified) throw new HttpError(409, EMAIL_TAKEN);
+      if (!claims.emailVerified) throw new DomainError('auth.email_taken_by_password');
       // Already tied to another identity (another provider, or an address the provider has reassigned): linking
       // again would let the new identity take the account over.
-      if (sameEmail.oidcSubject) throw new HttpError(409, EMAIL_TAKEN);
+      if (sameEmail.oidcSubject) throw new DomainError('auth.email_taken_by_password');
       const [updated] = await tx
         .update(users)
         .set({
@@ -93,7 +91,7 @@ export async function findOrCreateOidcUser(
     if (created) return created;
     const raced = await tx.query.users.findFirst({ where: byIdentity(claims) });
     // Not our identity: the e-mail was taken in the meantime (by a password sign-up, say).
-    if (!raced) throw new HttpError(409, EMAIL_TAKEN);
+    if (!raced) throw new DomainError('auth.email_taken_by_password');
     return raced;
   });
 }

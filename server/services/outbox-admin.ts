@@ -6,12 +6,11 @@ import type { AdminEmail, AdminEmailDetail, OUTBOX_STATUSES, Page } from '#share
 import { auditLog, emailOutbox, type OutboxEmail, type User } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
 import { redactSecrets } from '../mail/secrets.ts';
 import { containsPattern, countAll, decodeUuidKey, exactTimestamp, olderThan, pageScope, toPage, totalOf, uuidParam } from './keyset.ts';
+import { DomainError } from '../domain-error.ts';
 
 type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-const NOT_FOUND = 'E-mail not found';
 
 function emailView(row: Omit<OutboxEmail, 'textBody' | 'htmlBody' | 'secrets'>): AdminEmail {
   return {
@@ -63,9 +62,9 @@ export async function listEmails(db: Db, query: { status?: OutboxStatus; q?: str
 
 /** The message with its secrets hidden; who opened it goes to the audit log (messages hold people's details). */
 export async function getEmail(ctx: { db: Db; clock: Clock }, admin: User, rawId: unknown): Promise<AdminEmailDetail> {
-  const id = uuidParam(rawId, NOT_FOUND);
+  const id = uuidParam(rawId, 'admin.email_not_found');
   const [row] = await ctx.db.select(detailColumns).from(emailOutbox).where(eq(emailOutbox.id, id));
-  if (!row) throw new HttpError(404, NOT_FOUND);
+  if (!row) throw new DomainError('admin.email_not_found');
   await ctx.db.insert(auditLog).values({
     actorId: admin.id,
     action: 'email.view',
@@ -83,15 +82,15 @@ export async function getEmail(ctx: { db: Db; clock: Clock }, admin: User, rawId
  * one would go out twice. Not one whose link has expired either: it would arrive without a link that works.
  */
 export async function retryEmail(ctx: { db: Db; clock: Clock }, admin: User, rawId: unknown): Promise<AdminEmail> {
-  const id = uuidParam(rawId, NOT_FOUND);
+  const id = uuidParam(rawId, 'admin.email_not_found');
   return ctx.db.transaction(async (tx) => {
     // Locked, so the worker (which claims with SKIP LOCKED) and a second retry wait for this one.
     const [row] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).for('update');
-    if (!row) throw new HttpError(404, NOT_FOUND);
-    if (row.status !== 'failed') throw new HttpError(409, 'Only failed e-mails can be retried');
+    if (!row) throw new DomainError('admin.email_not_found');
+    if (row.status !== 'failed') throw new DomainError('admin.email_not_failed');
     const now = ctx.clock.now();
     if (row.secretsExpireAt && (!row.secrets || row.secretsExpireAt <= now)) {
-      throw new HttpError(409, 'The link in this e-mail has expired. The person can ask for a new one.');
+      throw new DomainError('admin.email_link_expired');
     }
     const [updated] = await tx
       .update(emailOutbox)

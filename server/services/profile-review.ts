@@ -6,11 +6,11 @@ import type { Page, ReviewItem } from '#shared/admin.ts';
 import { REVIEWED_FIELDS, reviewStatusOf, type ReviewStatus } from '#shared/profile.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
 import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
 import { profileApprovedTemplate, profileRejectedTemplate } from '../mail/review-templates.ts';
 import { countAll, decodeUuidKey, exactTimestamp, newerThan, olderThan, pageScope, toPage, totalOf } from './keyset.ts';
 import { ownProfileView } from './profiles.ts';
+import { DomainError } from '../domain-error.ts';
 
 export interface ReviewContext {
   db: Db;
@@ -65,7 +65,7 @@ export async function getProfileForReview(db: Db, profileId: string): Promise<Re
     .from(jobSeekerProfiles)
     .innerJoin(users, eq(users.id, jobSeekerProfiles.userId))
     .where(eq(jobSeekerProfiles.id, profileId));
-  if (!row) throw new HttpError(404, 'Profile not found');
+  if (!row) throw new DomainError('profile.not_found');
   return reviewItem(row.profile, row);
 }
 
@@ -76,8 +76,8 @@ async function lockProfile(tx: DbOrTx, profileId: string) {
     .innerJoin(users, eq(users.id, jobSeekerProfiles.userId))
     .where(eq(jobSeekerProfiles.id, profileId))
     .for('update');
-  if (!row) throw new HttpError(404, 'Profile not found');
-  if (row.user.status === 'suspended') throw new HttpError(409, 'This account is suspended. Reactivate it before reviewing the profile.');
+  if (!row) throw new DomainError('profile.not_found');
+  if (row.user.status === 'suspended') throw new DomainError('admin.review_account_suspended');
   return row;
 }
 
@@ -92,7 +92,7 @@ async function decide(
   return ctx.db.transaction(async (tx) => {
     const { profile, user } = await lockProfile(tx, profileId);
     if (user.status === decision.status) {
-      throw new HttpError(409, decision.status === 'active' ? 'This profile is already approved' : 'This profile is already rejected');
+      throw new DomainError(decision.status === 'active' ? 'admin.profile_already_approved' : 'admin.profile_already_rejected');
     }
     const now = ctx.clock.now();
     await tx.update(users).set({ status: decision.status, updatedAt: now }).where(eq(users.id, user.id));

@@ -13,12 +13,10 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { OBJECT_KEY } from '../storage/object-storage.ts';
-import { HttpError } from '../http/errors.ts';
 import type { DbOrTx } from '../mail/outbox.ts';
 import type { VideoHost } from '../video/video-host.ts';
+import { DomainError } from '../domain-error.ts';
 
-export const MISSING_CV = 'Please upload your CV';
-export const MISSING_VIDEO = 'Please upload your introduction video';
 
 export interface ProfileContext {
   db: Db;
@@ -75,8 +73,8 @@ async function isOwnReadyUpload(ctx: ProfileContext, tx: DbOrTx, user: User, url
 
 export async function createProfile(ctx: ProfileContext, user: User, input: ProfileValues): Promise<OwnProfile> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await isOwnReadyUpload(ctx, tx, user, input.cvUrl, 'cv'))) throw new HttpError(400, MISSING_CV);
-    if (!(await isOwnReadyUpload(ctx, tx, user, input.videoUrl, 'video'))) throw new HttpError(400, MISSING_VIDEO);
+    if (!(await isOwnReadyUpload(ctx, tx, user, input.cvUrl, 'cv'))) throw new DomainError('profile.cv_required');
+    if (!(await isOwnReadyUpload(ctx, tx, user, input.videoUrl, 'video'))) throw new DomainError('profile.video_required');
     const now = ctx.clock.now();
     const [profile] = await tx
       .insert(jobSeekerProfiles)
@@ -98,14 +96,14 @@ export async function createProfile(ctx: ProfileContext, user: User, input: Prof
       // One profile per job seeker (SPEC 6): a second one, even sent twice at once, is refused.
       .onConflictDoNothing({ target: jobSeekerProfiles.userId })
       .returning();
-    if (!profile) throw new HttpError(409, 'You already have a profile');
+    if (!profile) throw new DomainError('profile.exists');
     return ownProfileView(profile, user.status);
   });
 }
 
 export async function getOwnProfile(db: Db, user: User): Promise<OwnProfile> {
   const profile = await db.query.jobSeekerProfiles.findFirst({ where: eq(jobSeekerProfiles.userId, user.id) });
-  if (!profile) throw new HttpError(404, 'Profile not found');
+  if (!profile) throw new DomainError('profile.not_found');
   return ownProfileView(profile, user.status);
 }
 
@@ -118,15 +116,15 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON
 export async function updateProfile(ctx: ProfileContext, user: User, input: ProfileUpdate): Promise<OwnProfile> {
   return ctx.db.transaction(async (tx) => {
     const [profile] = await tx.select().from(jobSeekerProfiles).where(eq(jobSeekerProfiles.userId, user.id)).for('update');
-    if (!profile) throw new HttpError(404, 'Profile not found');
+    if (!profile) throw new DomainError('profile.not_found');
     const [account] = await tx.select({ status: users.status }).from(users).where(eq(users.id, user.id)).for('update');
     const values: Partial<typeof jobSeekerProfiles.$inferInsert> = {};
 
     if (input.cvUrl !== undefined && input.cvUrl !== profile.cvUrl && !(await isOwnReadyUpload(ctx, tx, user, input.cvUrl, 'cv'))) {
-      throw new HttpError(400, MISSING_CV);
+      throw new DomainError('profile.cv_required');
     }
     if (input.videoUrl !== undefined && input.videoUrl !== profile.videoUrl && !(await isOwnReadyUpload(ctx, tx, user, input.videoUrl, 'video'))) {
-      throw new HttpError(400, MISSING_VIDEO);
+      throw new DomainError('profile.video_required');
     }
     const changedFields = REVIEWED_FIELDS.filter((field) => {
       if (input[field] === undefined) return false;

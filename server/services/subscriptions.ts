@@ -14,7 +14,6 @@ import type { CompanyAccount, CompanyOnboarding, CompanyView, InvoiceView } from
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
 import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
 import { companyActivatedTemplate, invoiceIssuedTemplate } from '../mail/company-templates.ts';
 import {
@@ -29,6 +28,8 @@ import {
   type BillingSettings,
 } from './invoices.ts';
 import { containsPattern, countAll, decodeUuidKey, exactTimestamp, olderThan, pageScope, toPage, totalOf } from './keyset.ts';
+import { DomainError } from '../domain-error.ts';
+import type { ErrorCode } from '#shared/errors.ts';
 
 export interface CompanyContext {
   db: Db;
@@ -87,7 +88,7 @@ export async function onboardCompany(ctx: CompanyContext, user: User, input: Com
       // One company profile per account: a second one, even sent twice at once, is refused before any invoice.
       .onConflictDoNothing({ target: companyProfiles.userId })
       .returning();
-    if (!company) throw new HttpError(409, 'Your company profile already exists');
+    if (!company) throw new DomainError('company.exists');
     const invoice = await issueInvoice(tx, { company, plan: input.subscriptionPlan, periodStart: gulfDate(now), billing: ctx.billing, now });
     await queueInvoiceEmail(tx, ctx, invoice, false, now);
     return { company: companyView(company, now), invoice: invoiceView(invoice) };
@@ -97,7 +98,7 @@ export async function onboardCompany(ctx: CompanyContext, user: User, input: Com
 async function ownCompany(db: DbOrTx, user: User, options: { lock?: boolean } = {}): Promise<CompanyProfile> {
   const query = db.select().from(companyProfiles).where(eq(companyProfiles.userId, user.id));
   const [company] = options.lock ? await query.for('update') : await query;
-  if (!company) throw new HttpError(404, 'Company profile not found');
+  if (!company) throw new DomainError('company.profile_not_found');
   return company;
 }
 
@@ -111,26 +112,26 @@ export async function getInvoiceFor(db: Db, user: User, invoiceId: string): Prom
   const invoice = await findInvoice(db, invoiceId);
   if (!user.isAdmin) {
     const company = user.role === 'company' ? await db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, user.id) }) : undefined;
-    if (!company || company.id !== invoice.companyId) throw new HttpError(404, 'Invoice not found');
+    if (!company || company.id !== invoice.companyId) throw new DomainError('invoice.not_found');
   }
   return invoiceView(invoice);
 }
 
 /** Why a renewal invoice cannot be issued, worded for who asks (the company itself or an admin). */
 interface RenewalRefusals {
-  suspended: string;
-  neverPaid: string;
-  unpaid: string;
+  suspended: ErrorCode;
+  neverPaid: ErrorCode;
+  unpaid: ErrorCode;
 }
 const OWN_RENEWAL: RenewalRefusals = {
-  suspended: 'Your account is suspended. Please contact support.',
-  neverPaid: 'Please pay your first invoice. Your subscription starts when we receive it.',
-  unpaid: 'You already have an unpaid invoice',
+  suspended: 'company.renewal_suspended',
+  neverPaid: 'company.renewal_never_paid',
+  unpaid: 'company.renewal_unpaid',
 };
 const ADMIN_RENEWAL: RenewalRefusals = {
-  suspended: 'This company is suspended. Reactivate it before you issue an invoice.',
-  neverPaid: 'This company has not paid its first invoice yet',
-  unpaid: 'This company already has an unpaid invoice',
+  suspended: 'admin.renewal_suspended',
+  neverPaid: 'admin.renewal_never_paid',
+  unpaid: 'admin.renewal_unpaid',
 };
 
 /**
@@ -139,14 +140,14 @@ const ADMIN_RENEWAL: RenewalRefusals = {
  * renewing early).
  */
 async function issueRenewal(tx: DbOrTx, ctx: CompanyContext, company: CompanyProfile, refusals: RenewalRefusals, now: Date): Promise<Invoice> {
-  if (company.subscriptionStatus === 'suspended') throw new HttpError(409, refusals.suspended);
-  if (!company.paymentVerifiedAt) throw new HttpError(409, refusals.neverPaid);
+  if (company.subscriptionStatus === 'suspended') throw new DomainError(refusals.suspended);
+  if (!company.paymentVerifiedAt) throw new DomainError(refusals.neverPaid);
   const [unpaid] = await tx
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(eq(invoices.companyId, company.id), eq(invoices.status, 'issued')))
     .limit(1);
-  if (unpaid) throw new HttpError(409, refusals.unpaid);
+  if (unpaid) throw new DomainError(refusals.unpaid);
   const end = company.subscriptionEndDate;
   const periodStart = end && end > now ? gulfDate(end) : gulfDate(now);
   const invoice = await issueInvoice(tx, { company, plan: company.subscriptionPlan as PlanId, periodStart, billing: ctx.billing, now });
@@ -170,7 +171,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function lockCompany(tx: DbOrTx, companyId: string): Promise<CompanyProfile> {
   const [company] = UUID.test(companyId) ? await tx.select().from(companyProfiles).where(eq(companyProfiles.id, companyId)).for('update') : [];
-  if (!company) throw new HttpError(404, 'Company not found');
+  if (!company) throw new DomainError('admin.company_not_found');
   return company;
 }
 
@@ -192,14 +193,14 @@ export async function verifyPayment(
       .from(invoices)
       .where(and(eq(invoices.id, input.invoiceId), eq(invoices.companyId, company.id)))
       .for('update');
-    if (!invoice) throw new HttpError(404, 'Invoice not found');
-    if (invoice.status === 'paid') throw new HttpError(409, 'This invoice is already paid');
-    if (invoice.status !== 'issued') throw new HttpError(409, 'This invoice is void and cannot be paid');
+    if (!invoice) throw new DomainError('invoice.not_found');
+    if (invoice.status === 'paid') throw new DomainError('admin.invoice_paid');
+    if (invoice.status !== 'issued') throw new DomainError('admin.invoice_void');
     if (company.subscriptionStatus === 'suspended') {
-      throw new HttpError(409, 'This company is suspended. Reactivate it before you verify a payment.');
+      throw new DomainError('admin.company_suspended');
     }
     const [account] = await tx.select().from(users).where(eq(users.id, company.userId)).for('update');
-    if (account!.status === 'suspended') throw new HttpError(409, 'The account of this company is suspended. Reactivate it first.');
+    if (account!.status === 'suspended') throw new DomainError('admin.company_account_suspended');
 
     const now = ctx.clock.now();
     const period = periodInstants(invoice);
@@ -264,10 +265,10 @@ async function setSuspended(ctx: CompanyContext, admin: User, companyId: string,
     const now = ctx.clock.now();
     let status: SubscriptionStatus;
     if (suspend) {
-      if (company.subscriptionStatus === 'suspended') throw new HttpError(409, 'This company is already suspended');
+      if (company.subscriptionStatus === 'suspended') throw new DomainError('admin.company_already_suspended');
       status = 'suspended';
     } else {
-      if (company.subscriptionStatus !== 'suspended') throw new HttpError(409, 'This company is not suspended');
+      if (company.subscriptionStatus !== 'suspended') throw new DomainError('admin.company_not_suspended');
       status = !company.paymentVerifiedAt ? 'pending_payment' : company.subscriptionEndDate && company.subscriptionEndDate > now ? 'active' : 'expired';
     }
     const [updated] = await tx
@@ -365,6 +366,6 @@ export async function getCompanyForAdmin(db: Db, companyId: string, now: Date): 
         .innerJoin(users, eq(users.id, companyProfiles.userId))
         .where(eq(companyProfiles.id, companyId))
     : [];
-  if (!row) throw new HttpError(404, 'Company not found');
+  if (!row) throw new DomainError('admin.company_not_found');
   return { company: adminItem(row.company, row.user, now), invoices: (await invoicesOf(db, row.company.id)).map(invoiceView) };
 }

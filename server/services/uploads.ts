@@ -8,9 +8,10 @@ import { objects, type StoredObject } from '#shared/schema.ts';
 import { LIMITS } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { detectDocumentType } from './file-types.ts';
+import type { ErrorCode } from '#shared/errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 export interface UploadContext {
   db: Db;
@@ -48,7 +49,7 @@ export async function createDocumentUpload(ctx: UploadContext, input: DocumentUp
 
 /** Local uploads only: the app receives the PUT itself, so a link takes a file only while its upload is unfinished. */
 export async function receiveLocalUpload(ctx: UploadContext, token: string, body: Readable, declaredLength: number | undefined) {
-  if (!ctx.storage.receiveUpload) throw new HttpError(404, 'This upload link is not valid');
+  if (!ctx.storage.receiveUpload) throw new DomainError('upload.link_unknown');
   await ctx.storage.receiveUpload(token, body, {
     declaredLength,
     isOpen: async (uploadKey) =>
@@ -66,13 +67,13 @@ function mayFinalize(row: StoredObject, input: DocumentUploader & { objectURL: s
 }
 
 /** What is wrong with the file at `key`, or its size and type when nothing is. */
-async function checkDocument(storage: ObjectStorage, key: string): Promise<{ refusal: string } | { size: number; contentType: string }> {
+async function checkDocument(storage: ObjectStorage, key: string): Promise<{ refusal: ErrorCode } | { size: number; contentType: string }> {
   const stat = await storage.stat(key);
-  if (!stat) throw new HttpError(400, 'The file did not arrive. Please upload it again.');
-  if (stat.size > LIMITS.documentMaxBytes) return { refusal: 'The file must be 5MB or smaller' };
-  if (stat.size === 0) return { refusal: 'The file is empty' };
+  if (!stat) throw new DomainError('upload.not_arrived');
+  if (stat.size > LIMITS.documentMaxBytes) return { refusal: 'upload.document_too_large' };
+  if (stat.size === 0) return { refusal: 'upload.empty' };
   const contentType = detectDocumentType(await storage.readStart(key, stat.size));
-  return contentType ? { size: stat.size, contentType } : { refusal: 'Please upload a PDF, DOC or DOCX file' };
+  return contentType ? { size: stat.size, contentType } : { refusal: 'upload.document_type' };
 }
 
 /**
@@ -84,7 +85,7 @@ export async function finalizeDocumentUpload(
   ctx: UploadContext,
   input: DocumentUploader & { objectURL: string },
 ): Promise<{ objectPath: string }> {
-  const notFound = new HttpError(404, 'Upload not found. Please upload the file again.');
+  const notFound = new DomainError('upload.not_found');
   const uploadKey = ctx.storage.keyFromUploadUrl(input.objectURL);
   if (!uploadKey) throw notFound;
   // The row stays locked while its file moves and is checked: two finishes of one upload take turns, and the
@@ -113,6 +114,6 @@ export async function finalizeDocumentUpload(
       .where(eq(objects.id, row.id));
     return { objectPath };
   });
-  if ('refusal' in outcome) throw new HttpError(400, outcome.refusal);
+  if ('refusal' in outcome) throw new DomainError(outcome.refusal);
   return outcome;
 }

@@ -6,9 +6,9 @@ import type { Role, UserStatus } from '#shared/constants.ts';
 import { auditLog, companyProfiles, jobSeekerProfiles, users, type User } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
 import type { DbOrTx } from '../mail/outbox.ts';
 import { containsPattern, countAll, decodeUuidKey, exactTimestamp, olderThan, pageScope, toPage, totalOf, uuidParam } from './keyset.ts';
+import { DomainError } from '../domain-error.ts';
 
 interface Ctx {
   db: Db;
@@ -18,7 +18,6 @@ interface Ctx {
 /** The text users_search_idx indexes (shared/schema.ts): the expression must stay exactly the same. */
 const userSearchText = sql`lower(coalesce(${users.email}, '') || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 
-const NOT_FOUND = 'User not found';
 
 function userView(user: User, links: { profileId: string | null; companyId: string | null }): AdminUser {
   return {
@@ -89,7 +88,7 @@ export async function listUsers(
 
 async function lockUser(tx: DbOrTx, id: string): Promise<User> {
   const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  if (!user) throw new HttpError(404, NOT_FOUND);
+  if (!user) throw new DomainError('admin.user_not_found');
   return user;
 }
 
@@ -105,11 +104,11 @@ async function viewOf(tx: DbOrTx, user: User): Promise<AdminUser> {
  * signs in again). An admin cannot suspend their own account, so at least one administrator always stays usable.
  */
 export async function suspendUser(ctx: Ctx, admin: User, rawId: unknown): Promise<AdminUser> {
-  const id = uuidParam(rawId, NOT_FOUND);
+  const id = uuidParam(rawId, 'admin.user_not_found');
   return ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, id);
-    if (user.id === admin.id) throw new HttpError(409, 'You cannot suspend your own account');
-    if (user.status === 'suspended') throw new HttpError(409, 'This account is already suspended');
+    if (user.id === admin.id) throw new DomainError('admin.suspend_self');
+    if (user.status === 'suspended') throw new DomainError('admin.user_already_suspended');
     const now = ctx.clock.now();
     const [updated] = await tx
       .update(users)
@@ -162,10 +161,10 @@ async function statusBeforeSuspension(tx: DbOrTx, user: User): Promise<{ status:
 
 /** Back to the status the account had before the suspension. Its old sessions stay ended; the person signs in again. */
 export async function reactivateUser(ctx: Ctx, admin: User, rawId: unknown): Promise<AdminUser> {
-  const id = uuidParam(rawId, NOT_FOUND);
+  const id = uuidParam(rawId, 'admin.user_not_found');
   return ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, id);
-    if (user.status !== 'suspended') throw new HttpError(409, 'This account is not suspended');
+    if (user.status !== 'suspended') throw new DomainError('admin.user_not_suspended');
     const { status, from } = await statusBeforeSuspension(tx, user);
     const now = ctx.clock.now();
     const [updated] = await tx.update(users).set({ status, updatedAt: now }).where(eq(users.id, user.id)).returning();
@@ -187,15 +186,15 @@ export async function reactivateUser(ctx: Ctx, admin: User, rawId: unknown): Pro
  * same moment take turns and the second sees the first one's change.
  */
 export async function setAdmin(ctx: Ctx, admin: User, rawId: unknown, isAdmin: boolean): Promise<AdminUser> {
-  const id = uuidParam(rawId, NOT_FOUND);
+  const id = uuidParam(rawId, 'admin.user_not_found');
   return ctx.db.transaction(async (tx) => {
     const admins = isAdmin
       ? []
       : await tx.select({ id: users.id, status: users.status }).from(users).where(sql`${users.isAdmin}`).orderBy(asc(users.id)).for('update');
     const user = await lockUser(tx, id);
-    if (user.isAdmin === isAdmin) throw new HttpError(409, isAdmin ? 'This user is already an administrator' : 'This user is not an administrator');
+    if (user.isAdmin === isAdmin) throw new DomainError(isAdmin ? 'admin.user_already_admin' : 'admin.user_not_admin');
     if (!isAdmin && !admins.some((a) => a.id !== user.id && a.status !== 'suspended')) {
-      throw new HttpError(409, 'The last administrator cannot be removed');
+      throw new DomainError('admin.last_admin');
     }
     const now = ctx.clock.now();
     const [updated] = await tx.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.id, user.id)).returning();

@@ -9,9 +9,9 @@ import busboy from 'busboy';
 import type { VIDEO_CONTENT_TYPES } from '#shared/constants.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { videoUploadFieldsSchema } from '#shared/uploads.ts';
-import { HttpError } from '../http/errors.ts';
 import { claimTemporaryPath, dropTemporaryPath } from '../storage/temporary-files.ts';
 import type { VideoHost } from '../video/video-host.ts';
+import { DomainError } from '../domain-error.ts';
 
 type VideoType = (typeof VIDEO_CONTENT_TYPES)[number];
 
@@ -24,8 +24,6 @@ export function detectVideoType(head: Buffer): VideoType | undefined {
   return undefined;
 }
 
-export const VIDEO_TOO_LARGE = 'Video must be less than 100MB';
-export const VIDEO_WRONG_TYPE = 'Please upload an MP4, MOV, or AVI file';
 
 interface Received {
   filePath: string;
@@ -39,7 +37,7 @@ function receive(req: Request, tempDir: string): Promise<Received> {
     try {
       parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: LIMITS.videoMaxBytes, fields: 5, fieldSize: 2000 } });
     } catch {
-      reject(new HttpError(400, 'Please send the video as a multipart form'));
+      reject(new DomainError('video.not_multipart'));
       return;
     }
     const fields: Record<string, string> = {};
@@ -52,7 +50,7 @@ function receive(req: Request, tempDir: string): Promise<Received> {
       const aborted = new Error('client aborted the upload');
       fileStream?.destroy(aborted);
       parser.destroy(aborted);
-      reject(new HttpError(400, 'The upload was interrupted. Please try again.'));
+      reject(new DomainError('video.interrupted'));
     });
 
     parser.on('field', (name, value) => {
@@ -78,18 +76,18 @@ function receive(req: Request, tempDir: string): Promise<Received> {
       // Past 100 MB busboy stops writing; the rest of the body is drained without being kept.
       file.catch(() => {});
     });
-    parser.on('error', () => reject(new HttpError(400, 'The upload was interrupted. Please try again.')));
+    parser.on('error', () => reject(new DomainError('video.interrupted')));
     parser.on('close', async () => {
-      if (!file) return reject(new HttpError(400, 'Please choose a video to upload'));
+      if (!file) return reject(new DomainError('video.missing'));
       try {
         const result = await file;
         if (result.truncated) {
           await dropTemporaryPath(result.filePath);
-          return reject(new HttpError(413, VIDEO_TOO_LARGE));
+          return reject(new DomainError('video.too_large'));
         }
         resolve({ filePath: result.filePath, size: result.size, fields });
       } catch {
-        reject(new HttpError(400, 'The upload was interrupted. Please try again.'));
+        reject(new DomainError('video.interrupted'));
       }
     });
     req.pipe(parser);
@@ -102,7 +100,7 @@ export async function uploadVideo(
 ): Promise<{ videoUrl: string }> {
   const declared = Number(req.headers['content-length'] ?? 0);
   // The form adds a little around the file; anything far beyond the limit is refused before reading it.
-  if (declared > LIMITS.videoMaxBytes + 64 * 1024) throw new HttpError(413, VIDEO_TOO_LARGE);
+  if (declared > LIMITS.videoMaxBytes + 64 * 1024) throw new DomainError('video.too_large');
   await fs.mkdir(options.tempDir, { recursive: true });
   const received = await receive(req, options.tempDir);
   try {
@@ -113,7 +111,7 @@ export async function uploadVideo(
     await handle.read(head, 0, 16, 0);
     await handle.close();
     const contentType = detectVideoType(head);
-    if (!contentType) throw new HttpError(400, VIDEO_WRONG_TYPE);
+    if (!contentType) throw new DomainError('video.wrong_type');
     return await options.videoHost.upload({
       filePath: received.filePath,
       size: received.size,

@@ -8,14 +8,7 @@ import { Transform } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import { OBJECT_KEY as KEY, type ObjectStorage } from './object-storage.ts';
 import { claimTemporaryPath, dropTemporaryPath } from './temporary-files.ts';
-
-export class UploadRefused extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
+import { DomainError } from '../domain-error.ts';
 
 interface UploadGrant {
   k: string; // key
@@ -29,7 +22,7 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
   const sign = (payload: string) => createHmac('sha256', signingKey).update(payload).digest('base64url');
   const temporaryDir = path.join(options.root, '.incoming');
   const fileOf = (key: string) => {
-    if (!KEY.test(key)) throw new UploadRefused(400, 'Unknown file');
+    if (!KEY.test(key)) throw new DomainError('file.not_found');
     return path.join(options.root, key);
   };
 
@@ -71,10 +64,10 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
     // Streamed to disk, never buffered whole.
     async receiveUpload(token, body, { declaredLength, isOpen }) {
       const grant = readGrant(token);
-      if (!grant || !KEY.test(grant.k)) throw new UploadRefused(403, 'This upload link is not valid');
-      if (options.clock.now().getTime() > grant.e) throw new UploadRefused(403, 'This upload link has expired. Please try again.');
-      if (declaredLength !== undefined && declaredLength > grant.m) throw new UploadRefused(413, 'The file is too large');
-      if (!(await isOpen(grant.k))) throw new UploadRefused(403, 'This upload link was already used. Please upload the file again.');
+      if (!grant || !KEY.test(grant.k)) throw new DomainError('upload.link_invalid');
+      if (options.clock.now().getTime() > grant.e) throw new DomainError('upload.link_expired');
+      if (declaredLength !== undefined && declaredLength > grant.m) throw new DomainError('upload.too_large');
+      if (!(await isOpen(grant.k))) throw new DomainError('upload.link_used');
       const target = fileOf(grant.k);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.mkdir(temporaryDir, { recursive: true });
@@ -83,7 +76,7 @@ export function createLocalStorage(options: { root: string; secret: string; cloc
       const limit = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           received += chunk.length;
-          if (received > grant.m) callback(new UploadRefused(413, 'The file is too large'));
+          if (received > grant.m) callback(new DomainError('upload.too_large'));
           else callback(null, chunk);
         },
       });

@@ -1,7 +1,7 @@
 // Runs the client's fetch code against a real HTTP server on loopback.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiRequest, errorMessage, getQueryFn } from './api-client';
+import { ApiError, apiRequest, getQueryFn } from './api-client';
 
 let server: Server;
 let base: string;
@@ -41,13 +41,13 @@ describe('apiRequest', () => {
     const error = await apiRequest('POST', `${base}/api/json-error`, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('409: {"message":"Role already set"}');
-    expect(errorMessage(error, 'Failed to set role')).toBe('Role already set');
+    expect((error as ApiError).serverMessage).toBe('Role already set');
   });
 
   it('uses the status text when the body is empty', async () => {
     const error = await apiRequest('GET', `${base}/api/empty-error`).catch((e: unknown) => e);
     expect((error as ApiError).message).toBe('503: Service Unavailable');
-    expect(errorMessage(error, 'Failed to set role')).toBe('Failed to set role');
+    expect((error as ApiError).serverMessage).toBeUndefined();
   });
 });
 

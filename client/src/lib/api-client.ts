@@ -1,31 +1,43 @@
 // The one way the client talks to the API (SPEC 7 and 8): cookies always sent, JSON content type only
 // with a body, and any non-OK answer becomes an ApiError reading '{status}: {response text}'.
 import type { QueryFunction } from '@tanstack/react-query';
+import { isErrorCode, type ApiErrorBody, type ErrorCode, type ErrorParams } from '#shared/errors.ts';
 
 export class ApiError extends Error {
   readonly status: number;
-  /** The server's own message, when it sent one as JSON ({ message }). */
+  /** The server's own message, when it sent one as JSON ({ code, message }): English. */
   readonly serverMessage: string | undefined;
-  constructor(status: number, text: string, serverMessage?: string) {
+  /** The error's stable code (shared/errors.ts), its parameters, and for invalid input each field's message. */
+  readonly code: ErrorCode | undefined;
+  readonly params: ErrorParams | undefined;
+  readonly fields: Record<string, string> | undefined;
+  constructor(status: number, text: string, body: Partial<ApiErrorBody> = {}) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
-    this.serverMessage = serverMessage;
+    this.serverMessage = body.message;
+    this.code = body.code;
+    this.params = body.params;
+    this.fields = body.fields;
   }
 }
 
-/** The error for a non-OK answer: '{status}: {text}', keeping the server's own message when it sent one. */
+/** The error for a non-OK answer: '{status}: {text}', keeping the server's code and message when it sent them. */
 export function apiErrorFrom(status: number, text: string): ApiError {
-  let serverMessage: string | undefined;
+  const body: Partial<ApiErrorBody> = {};
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
-      serverMessage = (parsed as { message: string }).message;
+    if (parsed && typeof parsed === 'object') {
+      const { message, code, params, fields } = parsed as Record<string, unknown>;
+      if (typeof message === 'string') body.message = message;
+      if (isErrorCode(code)) body.code = code;
+      if (params && typeof params === 'object') body.params = params as ErrorParams;
+      if (fields && typeof fields === 'object') body.fields = fields as Record<string, string>;
     }
   } catch {
     // not JSON: the text itself is the message
   }
-  return new ApiError(status, text, serverMessage);
+  return new ApiError(status, text, body);
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {
@@ -56,8 +68,3 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
-/** The message to show for a failed call: the server's own words when it gave some. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
-  return fallback;
-}

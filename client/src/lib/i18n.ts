@@ -2,6 +2,7 @@
 // locales/<language>/, loaded when a page first needs it, so the landing page does not carry the legal texts.
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { errorCatalogue } from '#shared/errors.ts';
 import common from '../locales/en/common.json';
 import { publicConfig } from './public-config';
 
@@ -33,10 +34,11 @@ void i18n
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: ['en'],
-    // The common texts (top bar, footer, loading) ship with the app so the first paint needs no request.
-    resources: { en: { common } },
+    // The common texts (top bar, footer, loading) ship with the app so the first paint needs no request; so do the
+    // English texts of the server's errors, which are the table the server answers from.
+    resources: { en: { common, errors: errorCatalogue() } },
     partialBundledLanguages: true,
-    ns: ['common'],
+    ns: ['common', 'errors'],
     defaultNS: 'common',
     interpolation: {
       escapeValue: false, // React escapes

@@ -4,7 +4,7 @@ import { Link, useParams } from 'wouter';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useAdminCompany } from '@/features/admin/api/get-company';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { CompanyDetail } from '@/features/admin/components/company-detail';

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useCreateProfile } from '@/features/profile/api/create-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 

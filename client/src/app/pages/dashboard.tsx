@@ -15,7 +15,7 @@ import { useCompanyAccount } from '@/features/company/api/get-company-account';
 import { PlanBadge } from '@/features/company/components/plan-badge';
 import { RenewalPanel } from '@/features/company/components/renewal-panel';
 import { cn } from '@/lib/utils';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 
 function CandidateDatabase() {
   const { t } = useTranslation('candidates');

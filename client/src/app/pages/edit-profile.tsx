@@ -4,7 +4,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { buttonClasses } from '@/components/ui/button';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useCurrentUser } from '@/lib/auth';
 import { useUpdateProfile } from '@/features/profile/api/update-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';

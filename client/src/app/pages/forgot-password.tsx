@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { toast } from '@/hooks/use-toast';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
 
 export default function ForgotPasswordPage() {

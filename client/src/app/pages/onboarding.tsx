@@ -4,7 +4,7 @@ import { TIMING } from '#shared/constants.ts';
 import { PageShell } from '@/components/layout/page-shell';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useCurrentUser } from '@/lib/auth';
 import { useCreateCompany } from '@/features/company/api/create-company';
 import { OnboardingForm } from '@/features/company/components/onboarding-form';

@@ -6,7 +6,7 @@ import { useResetPassword } from '@/features/auth/api/reset-password';
 import { NewPasswordForm } from '@/features/auth/components/new-password-form';
 import { toast } from '@/hooks/use-toast';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 
 /** Opened from the e-mailed link, whoever is signed in here (App shows it before the role choice). */
 export default function ResetPasswordPage() {

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useVerifyEmail } from '@/features/auth/api/verify-email';
 import { NewPasswordForm } from '@/features/auth/components/new-password-form';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 
 /**
  * Opened from the e-mailed link, whoever is signed in here (App shows it before the role choice). When the account's

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useCurrentUser, useResendVerification } from '@/lib/auth';
 
 /** Asks a signed-in user to confirm their address; the product works before they do. */

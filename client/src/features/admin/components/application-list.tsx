@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useApplicationList } from '../api/list-applications';
 import { useMarkApplicationReviewed } from '../api/mark-application-reviewed';
 import { FilterTabs, PagedList, when } from './paged-list';

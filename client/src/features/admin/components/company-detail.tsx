@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useIssueRenewalInvoice } from '../api/issue-renewal-invoice';
 import { useSetCompanySuspension } from '../api/set-company-suspension';
 import { useVerifyPayment } from '../api/verify-payment';

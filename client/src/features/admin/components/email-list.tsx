@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { OUTBOX_STATUSES, type AdminEmail } from '#shared/admin.ts';
 import { useAdminEmail } from '../api/get-email';
 import { useEmailList } from '../api/list-emails';

@@ -6,7 +6,7 @@ import type { Page } from '#shared/admin.ts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 
 export function PagedList<T>({
   query,

@@ -11,7 +11,7 @@ import { Field, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { VideoPlayer } from '@/components/ui/video-player';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useApproveProfile } from '../api/approve-profile';
 import { useRejectProfile } from '../api/reject-profile';
 import type { ReviewItem } from '#shared/admin.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useCurrentUser } from '@/lib/auth';
 import { useUserList } from '../api/list-users';
 import { useSetUserAdmin } from '../api/set-user-admin';

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { homePathFor } from '@/lib/auth';
 import { translateValidation } from '@/lib/validation-message';
 import { useLogIn } from '../api/log-in';

@@ -6,7 +6,7 @@ import type { CandidateDetail } from '#shared/candidates.ts';
 import { Button } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useRemoveFromShortlist } from '../api/remove-from-shortlist';
 import { useSaveToShortlist } from '../api/save-to-shortlist';
 

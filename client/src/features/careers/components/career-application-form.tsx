@@ -10,7 +10,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
 import { useFinalizeResumeUpload } from '../api/finalize-resume-upload';
 import { useRequestResumeUpload } from '../api/request-resume-upload';

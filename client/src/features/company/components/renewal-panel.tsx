@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 import { useRequestRenewal } from '../api/request-renewal';

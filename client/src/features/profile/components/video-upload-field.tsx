@@ -7,7 +7,7 @@ import { LIMITS, VIDEO_CONTENT_TYPES } from '#shared/constants.ts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { uploadIntroductionVideo } from '../api/upload-video';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ProfileVisibility } from '#shared/profile.ts';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 import { useUpdateProfile } from '../api/update-profile';
 

@@ -1,0 +1,128 @@
+// Every error the API answers, as a stable code and its English text. The server answers `{ code, message }` with
+// this text (SPEC's words where SPEC gives them); the client shows the reader's language for the code (the `errors`
+// catalogue namespace, whose English is this table) and falls back to the message. Texts may hold `{{param}}`.
+// Invalid input (the shared zod schemas) answers `common.invalid_input` with the first problem's own message and a
+// message per field: those messages are English texts the client translates through its `validation` namespace.
+
+export const ERROR_MESSAGES = {
+  'common.internal': 'Something went wrong on our side. Please try again.',
+  'common.invalid_input': 'Invalid request',
+  'common.not_found': 'Not found',
+  'common.no_api_route': 'No API route for {{method}} {{path}}',
+  'common.invalid_json': 'The request body is not valid JSON',
+  'common.body_too_large': 'The request body is too large',
+  'common.encoding_unsupported': 'The request body encoding is not supported',
+  'common.charset_unsupported': 'The request body charset is not supported',
+  'common.request_aborted': 'The request was aborted',
+  'common.request_refused': 'Request refused',
+  'common.rate_limited': 'Too many attempts. Please wait a few minutes and try again.',
+  'common.unavailable': 'The service is briefly unavailable. Please try again in a moment.',
+  'common.cross_site': 'Requests from other sites are not allowed',
+  'common.invalid_cursor': 'The page cursor is not valid',
+
+  'auth.sign_in_required': 'Please sign in to continue',
+  'auth.wrong_account_type': 'This is not available for your account type',
+  'auth.admin_only': 'Only administrators can do this',
+  'auth.email_taken': 'An account with this e-mail already exists. Please sign in.',
+  'auth.email_taken_by_password': 'An account with this e-mail already exists. Please sign in with your e-mail and password instead.',
+  'auth.wrong_credentials': 'Incorrect e-mail or password',
+  'auth.suspended': 'This account is suspended. Please contact support.',
+  'auth.role_already_set': 'Your account type is already set',
+  'auth.verify_link_used': 'This link has expired or was already used. Sign in to get a new one.',
+  'auth.choose_password_again': 'Please open the link again and choose a password.',
+  'auth.reset_link_used': 'This link has expired or was already used. Please ask for a new one.',
+  'auth.provider_unidentified': 'The sign-in provider did not identify the account',
+  'auth.busy': 'Many people are signing in right now. Please try again in a few seconds.',
+
+  'profile.not_found': 'Profile not found',
+  'profile.exists': 'You already have a profile',
+  'profile.cv_required': 'Please upload your CV',
+  'profile.video_required': 'Please upload your introduction video',
+
+  'upload.not_found': 'Upload not found. Please upload the file again.',
+  'upload.link_unknown': 'This upload link is not valid',
+  'upload.link_invalid': 'This upload link is not valid',
+  'upload.link_expired': 'This upload link has expired. Please try again.',
+  'upload.link_used': 'This upload link was already used. Please upload the file again.',
+  'upload.too_large': 'The file is too large',
+  'upload.not_arrived': 'The file did not arrive. Please upload it again.',
+  'upload.document_too_large': 'The file must be 5MB or smaller',
+  'upload.empty': 'The file is empty',
+  'upload.document_type': 'Please upload a PDF, DOC or DOCX file',
+  'file.not_found': 'File not found',
+
+  'video.not_multipart': 'Please send the video as a multipart form',
+  'video.interrupted': 'The upload was interrupted. Please try again.',
+  'video.missing': 'Please choose a video to upload',
+  'video.too_large': 'Video must be less than 100MB',
+  'video.wrong_type': 'Please upload an MP4, MOV, or AVI file',
+
+  'career.resume_not_found': 'Your resume upload was not found. Please upload your resume again.',
+  'career.resume_used': 'This resume was already sent with an application. Please upload your resume again.',
+
+  'candidate.not_found': 'This job seeker is not available',
+
+  'company.subscription_inactive': 'Your subscription is not active. Please renew it to search job seekers.',
+  'company.exists': 'Your company profile already exists',
+  'company.profile_not_found': 'Company profile not found',
+  'company.renewal_suspended': 'Your account is suspended. Please contact support.',
+  'company.renewal_never_paid': 'Please pay your first invoice. Your subscription starts when we receive it.',
+  'company.renewal_unpaid': 'You already have an unpaid invoice',
+  'invoice.not_found': 'Invoice not found',
+
+  'admin.company_not_found': 'Company not found',
+  'admin.renewal_suspended': 'This company is suspended. Reactivate it before you issue an invoice.',
+  'admin.renewal_never_paid': 'This company has not paid its first invoice yet',
+  'admin.renewal_unpaid': 'This company already has an unpaid invoice',
+  'admin.invoice_paid': 'This invoice is already paid',
+  'admin.invoice_void': 'This invoice is void and cannot be paid',
+  'admin.company_suspended': 'This company is suspended. Reactivate it before you verify a payment.',
+  'admin.company_account_suspended': 'The account of this company is suspended. Reactivate it first.',
+  'admin.company_already_suspended': 'This company is already suspended',
+  'admin.company_not_suspended': 'This company is not suspended',
+  'admin.review_account_suspended': 'This account is suspended. Reactivate it before reviewing the profile.',
+  'admin.profile_already_approved': 'This profile is already approved',
+  'admin.profile_already_rejected': 'This profile is already rejected',
+  'admin.email_not_found': 'E-mail not found',
+  'admin.email_not_failed': 'Only failed e-mails can be retried',
+  'admin.email_link_expired': 'The link in this e-mail has expired. The person can ask for a new one.',
+  'admin.user_not_found': 'User not found',
+  'admin.suspend_self': 'You cannot suspend your own account',
+  'admin.user_already_suspended': 'This account is already suspended',
+  'admin.user_not_suspended': 'This account is not suspended',
+  'admin.user_already_admin': 'This user is already an administrator',
+  'admin.user_not_admin': 'This user is not an administrator',
+  'admin.last_admin': 'The last administrator cannot be removed',
+  'admin.application_not_found': 'Application not found',
+  'admin.application_reviewed': 'This application is already marked as reviewed',
+  'admin.audit_range_reversed': 'from must not be after to',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export type ErrorParams = Record<string, string | number>;
+
+/** The English text of a code, its `{{params}}` filled in. */
+export function errorText(code: ErrorCode, params: ErrorParams = {}): string {
+  return ERROR_MESSAGES[code].replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
+
+/** The catalogue form of the table (nested by area), for the client's `errors` namespace in English. */
+export function errorCatalogue(): Record<string, Record<string, string>> {
+  const catalogue: Record<string, Record<string, string>> = {};
+  for (const [code, text] of Object.entries(ERROR_MESSAGES)) {
+    const [area, name] = code.split('.') as [string, string];
+    (catalogue[area] ??= {})[name] = text;
+  }
+  return catalogue;
+}
+
+/** An error answer of the API. */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  params?: ErrorParams;
+  /** Invalid input: the message of each field (its path, e.g. `fullName` or `industries.0`). */
+  fields?: Record<string, string>;
+}
