@@ -1,6 +1,7 @@
 // Schemas of the account calls, used by the server at its edge and by the forms through zodResolver.
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
+import { LOCALES, type Locale } from './locales.ts';
 import { text } from './text.ts';
 import type { OwnProfile } from './profile.ts';
 import type { CompanyView } from './company.ts';
@@ -28,12 +29,17 @@ const optionalName = (field: string) =>
 
 export const roleSchema = z.enum(ROLES, { error: 'Please choose Job Seeker or Company' });
 
+export const localeSchema = z.enum(LOCALES, { error: 'Please choose one of the languages offered' });
+export const setLocaleSchema = z.object({ locale: localeSchema });
+
 export const signupSchema = z.object({
   email,
   password: newPassword,
   firstName: optionalName('First name'),
   lastName: optionalName('Last name'),
   role: roleSchema.optional(),
+  /** The language the visitor reads the product in: e-mails go out in it. */
+  locale: localeSchema.optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
@@ -73,6 +79,8 @@ export interface CurrentUser {
   status: string;
   isAdmin: boolean;
   emailVerified: boolean;
+  /** The account's language (e-mails, and the interface on any device once signed in). */
+  locale: Locale;
   profile: OwnProfile | null;
   company: CompanyView | null;
 }

@@ -41,3 +41,21 @@ export function pickLocale(preferred: readonly string[]): Locale {
   }
   return DEFAULT_LOCALE;
 }
+
+/** The cookie that keeps a visitor's chosen language (set by the language switch, read by the server for the page). */
+export const LANGUAGE_COOKIE = 'wazifa.lang';
+
+/** The languages of an Accept-Language header, best first (by q, then order); q=0 ones left out. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, order) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: (tag ?? '').trim(), q: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0 && Number.isFinite(entry.q))
+    .sort((a, b) => b.q - a.q || a.order - b.order)
+    .map((entry) => entry.tag);
+}

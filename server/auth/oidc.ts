@@ -7,7 +7,8 @@ import * as client from 'openid-client';
 import { Strategy, type AuthenticateOptions, type VerifyFunction } from 'openid-client/passport';
 import { z } from 'zod';
 import type { Role } from '#shared/constants.ts';
-import { grantConfiguredAdmin, type AccountContext } from '../services/accounts.ts';
+import { grantConfiguredAdmin, setLocale, type AccountContext } from '../services/accounts.ts';
+import { chosenLocale } from '../http/locale.ts';
 import { findOrCreateOidcUser, type OidcClaims } from '../services/oidc-accounts.ts';
 import { SESSION_COOKIE, signIn, signOut } from './session.ts';
 import { DomainError } from '../domain-error.ts';
@@ -120,7 +121,10 @@ export async function createOidcRouter(options: OidcRouterOptions): Promise<expr
           req.log.warn({ err, info }, 'OpenID Connect sign-in failed');
           return res.redirect(FAILED);
         }
-        const user = await findOrCreateOidcUser(options.accounts, identity, { role: req.session.oidcRole });
+        let user = await findOrCreateOidcUser(options.accounts, identity, { role: req.session.oidcRole });
+        // A language chosen on this device before signing in becomes the account's.
+        const chosen = chosenLocale(req);
+        if (chosen) user = await setLocale(options.accounts, user, chosen);
         if (user.status === 'suspended') throw new DomainError('auth.suspended');
         await signIn(req, user, options.accounts.clock.now());
         await grantConfiguredAdmin(options.accounts, user);

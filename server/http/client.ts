@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
+import { DEFAULT_LOCALE, RTL_LOCALES, type Locale } from '#shared/locales.ts';
+import { requestLocale } from './locale.ts';
 
 const CONFIG_MARKER = '<!--public-config-->';
 
@@ -12,11 +14,16 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Puts the configuration into the page as inert JSON (no inline script, so the CSP stays strict). */
-export function renderIndexHtml(template: string, config: PublicConfig): string {
+/**
+ * Puts the configuration into the page as inert JSON (no inline script, so the CSP stays strict), and the reader's
+ * language and direction on <html>, so the first paint is already right to left in Arabic and Urdu.
+ */
+export function renderIndexHtml(template: string, config: PublicConfig, locale: Locale = DEFAULT_LOCALE): string {
   if (!template.includes(CONFIG_MARKER)) throw new Error(`index.html lacks the ${CONFIG_MARKER} marker`);
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
   return template
+    .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}">`)
     .replace(CONFIG_MARKER, `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.productName)}</title>`);
 }
@@ -51,6 +58,8 @@ export interface ClientHandler {
  */
 function sendPage(res: Response, html: string) {
   res.setHeader('Cache-Control', 'no-cache');
+  // The page's language follows the language cookie, else Accept-Language.
+  res.setHeader('Vary', 'Cookie, Accept-Language');
   res.setHeader('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
   res.type('html').send(html);
 }
@@ -71,7 +80,7 @@ export function serveBuiltClient(dir: string, getConfig: () => PublicConfig): Cl
   router.use(express.static(dir, { index: false, maxAge: '1h' }));
   const page: RequestHandler = (req, res, next) => {
     if (!wantsPage(req)) return next();
-    sendPage(res, renderIndexHtml(template, getConfig()));
+    sendPage(res, renderIndexHtml(template, getConfig(), requestLocale(req)));
   };
   router.use(page);
   return { router, close: async () => {} };
@@ -93,7 +102,7 @@ export async function serveClientWithVite(root: string, getConfig: () => PublicC
     try {
       const template = readFileSync(path.join(root, 'client/index.html'), 'utf8');
       const html = await vite.transformIndexHtml(req.originalUrl, template);
-      sendPage(res, renderIndexHtml(html, getConfig()));
+      sendPage(res, renderIndexHtml(html, getConfig(), requestLocale(req)));
     } catch (err) {
       next(err);
     }

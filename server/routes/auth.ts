@@ -4,6 +4,7 @@ import {
   type EmailConfirmationAnswer,
   loginSchema,
   resetPasswordSchema,
+  setLocaleSchema,
   setRoleSchema,
   signupSchema,
   verifyEmailSchema,
@@ -12,6 +13,7 @@ import { requireUser } from '../auth/current-user.ts';
 import { SESSION_COOKIE, signIn, signOut } from '../auth/session.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
+import { chosenLocale, requestLocale } from '../http/locale.ts';
 import {
   confirmEmail,
   currentUserView,
@@ -19,6 +21,7 @@ import {
   requestPasswordReset,
   resendVerification,
   resetPassword,
+  setLocale,
   setRole,
   signUp,
   type AccountContext,
@@ -55,14 +58,18 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
   const { db, clock } = ctx;
 
   router.post('/signup', validate(signupSchema), rateLimit(db, clock, limits.signupByIp, limits.signupByEmail), async (req, res) => {
-    const user = await signUp(ctx, req.body);
+    // E-mails go out in the language the visitor reads the product in: the one the page sent, else the one chosen.
+    const user = await signUp(ctx, { ...req.body, locale: req.body.locale ?? requestLocale(req) });
     mailer.kick();
     await signIn(req, user, clock.now());
     res.status(201).json(await currentUserView(db, user, clock.now()));
   });
 
   router.post('/login', validate(loginSchema), rateLimit(db, clock, limits.loginByIp, limits.loginByEmailAndIp), async (req, res) => {
-    const user = await logIn(ctx, req.body);
+    let user = await logIn(ctx, req.body);
+    // A language chosen on this device just before signing in becomes the account's.
+    const chosen = chosenLocale(req);
+    if (chosen) user = await setLocale(ctx, user, chosen);
     await signIn(req, user, clock.now());
     res.json(await currentUserView(db, user, clock.now()));
   });
@@ -75,6 +82,11 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
 
   router.get('/user', requireUser, async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await currentUserView(db, req.user!, clock.now()));
+  });
+
+  router.put('/locale', requireUser, validate(setLocaleSchema), async (req, res) => {
+    const user = await setLocale(ctx, req.user!, req.body.locale);
+    res.json(await currentUserView(db, user, clock.now()));
   });
 
   router.post('/set-role', requireUser, validate(setRoleSchema), async (req, res) => {

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { authTokens, companyProfiles, jobSeekerProfiles, users, type User } from '#shared/schema.ts';
 import type { Role } from '#shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/locales.ts';
 import type { CurrentUser } from '#shared/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -76,7 +77,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 export async function signUp(
   ctx: AccountContext,
-  input: { email: string; password: string; firstName?: string; lastName?: string; role?: Role },
+  input: { email: string; password: string; firstName?: string; lastName?: string; role?: Role; locale?: Locale },
 ): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
@@ -89,6 +90,7 @@ export async function signUp(
           firstName: input.firstName ?? null,
           lastName: input.lastName ?? null,
           role: input.role ?? null,
+          locale: input.locale ?? DEFAULT_LOCALE,
         })
         .returning();
       await sendVerificationEmail(tx, ctx, user!);
@@ -117,6 +119,13 @@ export async function grantConfiguredAdmin(ctx: AccountContext, user: User): Pro
     .set({ isAdmin: true, updatedAt: ctx.clock.now() })
     .where(eq(users.id, user.id))
     .returning();
+  return updated!;
+}
+
+/** The account's language, for its e-mails and its interface on every device. */
+export async function setLocale(ctx: AccountContext, user: User, locale: Locale): Promise<User> {
+  if (user.locale === locale) return user;
+  const [updated] = await ctx.db.update(users).set({ locale, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id)).returning();
   return updated!;
 }
 
@@ -275,6 +284,7 @@ export async function currentUserView(db: Db, user: User, now: Date): Promise<Cu
     status: user.status,
     isAdmin: user.isAdmin,
     emailVerified: Boolean(user.emailVerifiedAt),
+    locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
     profile: profile ? ownProfileView(profile, user.status) : null,
     company: company ? companyView(company, now) : null,
   };

@@ -1,6 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import { AccountLanguage } from '@/components/layout/account-language';
 import { Toaster } from '@/components/ui/toaster';
 import { LoadingScreen } from '@/components/ui/spinner';
 import i18n from '@/lib/i18n';
@@ -12,6 +13,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <Suspense fallback={<LoadingScreen />}>
+          <AccountLanguage />
           {children}
           <Toaster />
         </Suspense>

@@ -1,6 +1,7 @@
 // Who is signed in, used across the app (top bar, routing); the account forms live in features/auth.
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/auth.ts';
+import type { Locale } from '#shared/locales.ts';
 import { apiRequest, getQueryFn } from './api-client';
 
 // Fetched once, no retry; a 401 means signed out (null), not an error (SPEC 7).
@@ -24,6 +25,19 @@ export function useLogOut() {
   return useMutation({
     mutationFn: logOut,
     onSuccess: () => window.location.assign('/'),
+  });
+}
+
+export async function setLocale(locale: Locale): Promise<CurrentUser> {
+  return (await apiRequest('PUT', '/api/auth/locale', { locale })).json();
+}
+
+/** Keeps a signed-in person's language with their account, so it follows them to other devices and their e-mails. */
+export function useSetLocale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setLocale,
+    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
   });
 }
 

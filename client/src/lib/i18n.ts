@@ -1,9 +1,13 @@
 // All user-facing text goes through i18next. Each feature has its own namespace file under
 // locales/<language>/, loaded when a page first needs it, so the landing page does not carry the legal texts.
+// English is the source and the fallback of every key; Arabic has every namespace, the languages of the Gulf's
+// workforce the job seeker's (shared/locales.ts), and anything missing shows in English, never as a key.
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { errorCatalogue } from '#shared/errors.ts';
+import { FULL_LOCALES, isLocale, JOB_SEEKER_NAMESPACES, LOCALES, pickLocale, RTL_LOCALES, type Locale } from '#shared/locales.ts';
 import common from '../locales/en/common.json';
+import { loadFontsFor } from './fonts';
 import { publicConfig } from './public-config';
 
 // The common catalogue is bundled (imported above), every other one is its own chunk.
@@ -14,8 +18,10 @@ const lazyCatalogues: BackendModule = {
   init() {},
   read(language, namespace, callback) {
     const load = catalogues[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No catalogue ${language}/${namespace}`), false);
+    // A namespace a language does not have (the company side in Hindi, say) is empty there: English shows instead.
+    const covered = FULL_LOCALES.includes(language as Locale) || (JOB_SEEKER_NAMESPACES as readonly string[]).includes(namespace);
+    if (!load || !covered) {
+      callback(null, {});
       return;
     }
     load().then(
@@ -25,15 +31,28 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
-export const RTL_LANGUAGES = new Set(['ar', 'ur']);
+/** The page's language as the server chose it (the language cookie, else the browser's), else the browser's. */
+function initialLanguage(): Locale {
+  const fromPage = document.documentElement.lang;
+  return isLocale(fromPage) ? fromPage : pickLocale(navigator.languages ?? [navigator.language]);
+}
+
+export const isRightToLeft = (language: string) => RTL_LOCALES.includes(language as Locale);
+
+function applyLanguage(language: string) {
+  document.documentElement.lang = language;
+  document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
+  loadFontsFor(language);
+}
 
 void i18n
   .use(lazyCatalogues)
   .use(initReactI18next)
   .init({
-    lng: 'en',
+    lng: initialLanguage(),
     fallbackLng: 'en',
-    supportedLngs: ['en'],
+    supportedLngs: [...LOCALES],
+    load: 'languageOnly',
     // The common texts (top bar, footer, loading) ship with the app so the first paint needs no request; so do the
     // English texts of the server's errors, which are the table the server answers from.
     resources: { en: { common, errors: errorCatalogue() } },
@@ -47,9 +66,7 @@ void i18n
     react: { useSuspense: true },
   });
 
-i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
-  document.documentElement.dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
-});
+applyLanguage(i18n.language);
+i18n.on('languageChanged', applyLanguage);
 
 export default i18n;

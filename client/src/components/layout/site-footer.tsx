@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { publicConfig } from '@/lib/public-config';
+import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 
 const linkClass = 'rounded text-sm text-slate-300 hover:text-white';
@@ -69,9 +70,10 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>{t('footer.copyright', { year })}</p>
           <p>{t('footer.notAgency')}</p>
-          <a className={linkClass} href={`mailto:${publicConfig.supportEmail}`}>
+          <a className={linkClass} href={`mailto:${publicConfig.supportEmail}`} dir="ltr">
             {publicConfig.supportEmail}
           </a>
+          <LanguageSwitch tone="dark" />
         </div>
       </div>
     </footer>

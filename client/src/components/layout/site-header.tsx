@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { AccountActions } from './account-actions';
+import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { VerifyEmailBanner } from './verify-email-banner';
 
@@ -63,7 +64,10 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
             />
           ))}
         </nav>
-        {showAccountActions && <AccountActions layout="bar" />}
+        <div className="flex items-center gap-2">
+          <LanguageSwitch className="hidden sm:flex" />
+          {showAccountActions && <AccountActions layout="bar" />}
+        </div>
         {hasMenu && (
           <button
             type="button"
@@ -89,6 +93,7 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
               />
             ))}
             {showAccountActions && <AccountActions layout="menu" onNavigate={close} />}
+            <LanguageSwitch className="px-3 py-2 sm:hidden" />
           </nav>
         </div>
       )}
