@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { auditLog, companyProfiles, type CompanyProfile } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { enqueueEmail, recipientLocale } from '../mail/outbox.ts';
 import { subscriptionExpiredTemplate, subscriptionReminderTemplate } from '../mail/company-templates.ts';
 import { lastDayBefore } from '../services/invoices.ts';
 import { startPeriodicJob } from './periodic.ts';
@@ -55,6 +55,7 @@ async function expireBatch(ctx: SubscriptionJobContext, batchSize: number): Prom
         at: now,
       });
       const mail = subscriptionExpiredTemplate({
+        locale: await recipientLocale(tx, company.userId),
         productName: ctx.productName,
         contactPerson: company.contactPerson,
         lastDay: lastDayBefore(company.subscriptionEndDate!),
@@ -127,6 +128,7 @@ async function remindBatch(ctx: SubscriptionJobContext, batchSize: number): Prom
         at: now,
       });
       const mail = subscriptionReminderTemplate({
+        locale: await recipientLocale(tx, company.userId),
         productName: ctx.productName,
         contactPerson: company.contactPerson,
         lastDay: lastDayBefore(company.subscriptionEndDate!),

@@ -1,30 +1,25 @@
 // E-mails to companies about their subscription: the invoice and how to pay it, activation, the reminders before
-// the end and the notice when it has ended. Plain words for readers of English as a second language.
-import { formatAed, TIMING, type PlanId } from '#shared/constants.ts';
+// the end and the notice when it has ended. In the company's language (English or Arabic), plain words.
+import { TIMING } from '#shared/constants.ts';
 import type { InvoiceView } from '#shared/company.ts';
+import { mailLanguage, type MailLanguage } from './mail-language.ts';
 import { escapeHtml, greeting, layout, type RenderedEmail } from './templates.ts';
 
-const PLAN_NAMES: Record<PlanId, string> = { monthly: 'Monthly', quarterly: 'Quarterly', annual: 'Annual' };
 
 /** 2026-02-28 -> 28 February 2026 (the date as written, whatever the server's time zone). */
-export function formatDate(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
-
-const aed = (fils: number) => `AED ${formatAed(fils)}`;
+export const formatDate = (date: string) => mailLanguage('en').date(date);
 
 /** The layout, with a table of label/value rows after the paragraphs (values escaped). */
-function layoutWithTable(productName: string, paragraphs: string[], rows: [string, string][], action: { label: string; link: string }) {
-  const table = `<table style="border-collapse:collapse;margin:0 0 16px">${rows
+function layoutWithTable(productName: string, paragraphs: string[], rows: [string, string][], action: { label: string; link: string }, l: MailLanguage) {
+  const side = l.dir === 'rtl' ? 'right' : 'left';
+  const table = `<table dir="${l.dir}" style="border-collapse:collapse;margin:0 0 16px">${rows
     .map(
       ([label, value]) =>
-        `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        `<tr><th style="text-align:${side};padding:${l.dir === 'rtl' ? '4px 0 4px 12px' : '4px 12px 4px 0'};vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
     )
     .join('')}</table>`;
   // A function as replacement: "$&" in a value must stay text.
-  return layout(productName, paragraphs, action).replace('<p style="margin:24px 0">', () => `${table}<p style="margin:24px 0">`);
+  return layout(productName, paragraphs, action, l).replace('<p style="margin:24px 0">', () => `${table}<p style="margin:24px 0">`);
 }
 
 const rowsAsText = (rows: [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`).join('\n');
@@ -36,38 +31,41 @@ export function invoiceIssuedTemplate(input: {
   /** Where the invoice can be seen and printed. */
   link: string;
   renewal: boolean;
+  locale?: string | null;
 }): RenderedEmail {
-  const { invoice } = input;
-  const intro = input.renewal
-    ? `Thank you for renewing your ${input.productName} subscription. Here is your invoice.`
-    : `Thank you for choosing ${input.productName}. Here is your invoice.`;
+  const l = mailLanguage(input.locale);
+  const { invoice, productName } = input;
+  const total = l.money(invoice.totalFils);
   const paragraphs = [
-    greeting(invoice.buyer.contactPerson),
-    intro,
-    `Please pay ${aed(invoice.totalFils)} by bank transfer to the account below. Write the payment reference ${invoice.number} on the transfer, so we can find your payment.`,
+    greeting(invoice.buyer.contactPerson, l),
+    l.t(input.renewal ? 'invoiceIssued.introRenewal' : 'invoiceIssued.intro', { productName }),
+    l.t('invoiceIssued.pay', { total, number: invoice.number }),
     input.renewal
-      ? `When we receive the payment, your subscription continues until ${formatDate(invoice.periodEnd)}.`
-      : `When we receive the payment, we activate your account within ${TIMING.activationHours} hours, and we send you an e-mail.`,
+      ? l.t('invoiceIssued.afterRenewal', { periodEnd: l.date(invoice.periodEnd) })
+      : l.t('invoiceIssued.afterFirst', { hours: TIMING.activationHours }),
   ];
   const invoiceRows: [string, string][] = [
-    ['Invoice number', invoice.number],
-    ['Plan', `${PLAN_NAMES[invoice.plan]}, ${formatDate(invoice.periodStart)} to ${formatDate(invoice.periodEnd)}`],
-    ['Amount', aed(invoice.subtotalFils)],
-    [`VAT (${invoice.vatRateBasisPoints / 100}%)`, aed(invoice.vatFils)],
-    ['Total to pay', aed(invoice.totalFils)],
+    [l.t('invoiceIssued.number'), invoice.number],
+    [
+      l.t('invoiceIssued.plan'),
+      l.t('invoiceIssued.planValue', { plan: l.t(`plans.${invoice.plan}`), periodStart: l.date(invoice.periodStart), periodEnd: l.date(invoice.periodEnd) }),
+    ],
+    [l.t('invoiceIssued.amount'), l.money(invoice.subtotalFils)],
+    [l.t('invoiceIssued.vat', { rate: invoice.vatRateBasisPoints / 100 }), l.money(invoice.vatFils)],
+    [l.t('invoiceIssued.total'), total],
   ];
   const bankRows: [string, string][] = [
-    ['Account name', invoice.seller.bank.accountName],
-    ['Bank', invoice.seller.bank.bankName],
-    ['IBAN', invoice.seller.bank.iban],
-    ['SWIFT', invoice.seller.bank.swift],
-    ['Payment reference', invoice.number],
+    [l.t('invoiceIssued.accountName'), invoice.seller.bank.accountName],
+    [l.t('invoiceIssued.bank'), invoice.seller.bank.bankName],
+    [l.t('invoiceIssued.iban'), invoice.seller.bank.iban],
+    [l.t('invoiceIssued.swift'), invoice.seller.bank.swift],
+    [l.t('invoiceIssued.reference'), invoice.number],
   ];
   const rows = [...invoiceRows, ...bankRows];
   return {
-    subject: `Your ${input.productName} invoice ${invoice.number}: ${aed(invoice.totalFils)}`,
-    text: `${paragraphs.slice(0, 2).join('\n\n')}\n\n${rowsAsText(invoiceRows)}\n\n${paragraphs[2]}\n\n${rowsAsText(bankRows)}\n\n${paragraphs[3]}\n\nSee and print your invoice:\n${input.link}\n`,
-    html: layoutWithTable(input.productName, paragraphs, rows, { label: 'See and print the invoice', link: input.link }),
+    subject: l.t('invoiceIssued.subject', { productName, number: invoice.number, total }),
+    text: `${paragraphs.slice(0, 2).join('\n\n')}\n\n${rowsAsText(invoiceRows)}\n\n${paragraphs[2]}\n\n${rowsAsText(bankRows)}\n\n${paragraphs[3]}\n\n${l.t('invoiceIssued.textLink')}\n${input.link}\n`,
+    html: layoutWithTable(productName, paragraphs, rows, { label: l.t('invoiceIssued.button'), link: input.link }, l),
   };
 }
 
@@ -79,22 +77,18 @@ export function companyActivatedTemplate(input: {
   lastDay: string;
   renewal: boolean;
   link: string;
+  locale?: string | null;
 }): RenderedEmail {
+  const l = mailLanguage(input.locale);
+  const { productName } = input;
+  const lastDay = l.date(input.lastDay);
   const paragraphs = input.renewal
-    ? [
-        greeting(input.contactPerson),
-        `We have received your payment. Thank you. Your ${input.productName} subscription now runs until ${formatDate(input.lastDay)}.`,
-        'You can keep browsing job seekers, watch their videos and contact them.',
-      ]
-    : [
-        greeting(input.contactPerson),
-        `We have received your payment. Thank you. Your ${input.productName} account is now active.`,
-        `You can now browse job seekers, watch their introduction videos and contact them by e-mail or WhatsApp. Your subscription runs until ${formatDate(input.lastDay)}.`,
-      ];
+    ? [greeting(input.contactPerson, l), l.t('companyActivated.receivedRenewal', { productName, lastDay }), l.t('companyActivated.nextRenewal')]
+    : [greeting(input.contactPerson, l), l.t('companyActivated.received', { productName }), l.t('companyActivated.next', { lastDay })];
   return {
-    subject: input.renewal ? `Your ${input.productName} subscription is renewed` : `Your ${input.productName} account is active`,
-    text: `${paragraphs.join('\n\n')}\n\nBrowse job seekers:\n${input.link}\n`,
-    html: layout(input.productName, paragraphs, { label: 'Browse job seekers', link: input.link }),
+    subject: l.t(input.renewal ? 'companyActivated.subjectRenewal' : 'companyActivated.subject', { productName }),
+    text: `${paragraphs.join('\n\n')}\n\n${l.t('companyActivated.textLink')}\n${input.link}\n`,
+    html: layout(productName, paragraphs, { label: l.t('companyActivated.button'), link: input.link }, l),
   };
 }
 
@@ -105,30 +99,35 @@ export function subscriptionReminderTemplate(input: {
   lastDay: string;
   daysLeft: number;
   link: string;
+  locale?: string | null;
 }): RenderedEmail {
-  const when = input.daysLeft === 1 ? 'in 1 day' : `in ${input.daysLeft} days`;
+  const l = mailLanguage(input.locale);
+  const { productName } = input;
+  const when = l.t('subscriptionReminder.when', { count: input.daysLeft });
   const paragraphs = [
-    greeting(input.contactPerson),
-    `Your ${input.productName} subscription ends ${when}. The last day is ${formatDate(input.lastDay)} (UAE time).`,
-    'After this day, you cannot search job seekers or see their profiles. To keep your access, please renew now. We send you a new invoice, and the new period starts when the current one ends, so you lose no days.',
+    greeting(input.contactPerson, l),
+    l.t('subscriptionReminder.ends', { productName, when, lastDay: l.date(input.lastDay) }),
+    l.t('subscriptionReminder.renew'),
   ];
   return {
-    subject: `Your ${input.productName} subscription ends ${when}`,
-    text: `${paragraphs.join('\n\n')}\n\nRenew your subscription:\n${input.link}\n`,
-    html: layout(input.productName, paragraphs, { label: 'Renew your subscription', link: input.link }),
+    subject: l.t('subscriptionReminder.subject', { productName, when }),
+    text: `${paragraphs.join('\n\n')}\n\n${l.t('subscriptionReminder.textLink')}\n${input.link}\n`,
+    html: layout(productName, paragraphs, { label: l.t('subscriptionReminder.button'), link: input.link }, l),
   };
 }
 
 /** When the subscription has ended. */
-export function subscriptionExpiredTemplate(input: { productName: string; contactPerson: string; lastDay: string; link: string }): RenderedEmail {
+export function subscriptionExpiredTemplate(input: { productName: string; contactPerson: string; lastDay: string; link: string; locale?: string | null }): RenderedEmail {
+  const l = mailLanguage(input.locale);
+  const { productName } = input;
   const paragraphs = [
-    greeting(input.contactPerson),
-    `Your ${input.productName} subscription ended on ${formatDate(input.lastDay)}. You cannot search job seekers now.`,
-    'You can renew at any time. When we receive your payment, your access opens again.',
+    greeting(input.contactPerson, l),
+    l.t('subscriptionExpired.ended', { productName, lastDay: l.date(input.lastDay) }),
+    l.t('subscriptionExpired.renew'),
   ];
   return {
-    subject: `Your ${input.productName} subscription has ended`,
-    text: `${paragraphs.join('\n\n')}\n\nRenew your subscription:\n${input.link}\n`,
-    html: layout(input.productName, paragraphs, { label: 'Renew your subscription', link: input.link }),
+    subject: l.t('subscriptionExpired.subject', { productName }),
+    text: `${paragraphs.join('\n\n')}\n\n${l.t('subscriptionExpired.textLink')}\n${input.link}\n`,
+    html: layout(productName, paragraphs, { label: l.t('subscriptionExpired.button'), link: input.link }, l),
   };
 }

@@ -1,9 +1,16 @@
 // Every e-mail is first a row in email_outbox, written in the same transaction as the change that caused it,
 // so a rolled-back change sends nothing and a committed one is never lost. worker.ts delivers the rows.
-import { emailOutbox } from '#shared/schema.ts';
+import { eq } from 'drizzle-orm';
+import { emailOutbox, users } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
 
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The language an account reads its e-mails in (the account's locale; mail-language.ts falls back to English). */
+export async function recipientLocale(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return row?.locale;
+}
 
 export interface OutgoingEmail {
   to: string;

@@ -1,29 +1,25 @@
-// E-mails to job seekers about the review of their profile.
+// E-mails to job seekers about the review of their profile, in the job seeker's language.
+import { mailLanguage } from './mail-language.ts';
 import { greeting, layout, type RenderedEmail } from './templates.ts';
 
-export function profileApprovedTemplate(input: { productName: string; name: string; link: string }): RenderedEmail {
-  const paragraphs = [
-    greeting(input.name),
-    `Good news: our team has reviewed and approved your ${input.productName} profile.`,
-    'Verified companies can now find your profile, watch your introduction video and contact you by e-mail or WhatsApp. Keep your phone number and CV up to date.',
-  ];
+export function profileApprovedTemplate(input: { productName: string; name: string; link: string; locale?: string | null }): RenderedEmail {
+  const l = mailLanguage(input.locale);
+  const { productName } = input;
+  const paragraphs = [greeting(input.name, l), l.t('profileApproved.approved', { productName }), l.t('profileApproved.next')];
   return {
-    subject: `Your ${input.productName} profile is approved`,
-    text: `${paragraphs.join('\n\n')}\n\nSee your profile:\n${input.link}\n`,
-    html: layout(input.productName, paragraphs, { label: 'See your profile', link: input.link }),
+    subject: l.t('profileApproved.subject', { productName }),
+    text: `${paragraphs.join('\n\n')}\n\n${l.t('profileApproved.textLink')}\n${input.link}\n`,
+    html: layout(productName, paragraphs, { label: l.t('profileApproved.button'), link: input.link }, l),
   };
 }
 
-export function profileRejectedTemplate(input: { productName: string; name: string; reason: string; link: string }): RenderedEmail {
-  const paragraphs = [
-    greeting(input.name),
-    `Our team has reviewed your ${input.productName} profile and cannot approve it yet. The reason:`,
-    input.reason,
-    'Please edit your profile to fix this. When you save it, it comes back to us for review.',
-  ];
+export function profileRejectedTemplate(input: { productName: string; name: string; reason: string; link: string; locale?: string | null }): RenderedEmail {
+  const l = mailLanguage(input.locale);
+  const { productName } = input;
+  const paragraphs = [greeting(input.name, l), l.t('profileRejected.intro', { productName }), input.reason, l.t('profileRejected.fix')];
   return {
-    subject: `Your ${input.productName} profile needs changes`,
-    text: `${paragraphs.join('\n\n')}\n\nEdit your profile:\n${input.link}\n`,
-    html: layout(input.productName, paragraphs, { label: 'Edit your profile', link: input.link }),
+    subject: l.t('profileRejected.subject', { productName }),
+    text: `${paragraphs.join('\n\n')}\n\n${l.t('profileRejected.textLink')}\n${input.link}\n`,
+    html: layout(productName, paragraphs, { label: l.t('profileRejected.button'), link: input.link }, l),
   };
 }

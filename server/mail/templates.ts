@@ -1,4 +1,5 @@
-// The e-mails the product sends: plain words for readers of English as a second language, the link in both parts.
+// The e-mails the product sends: plain words in the recipient's language (mail-language.ts), the link in both parts.
+import { mailLanguage, type MailLanguage } from './mail-language.ts';
 
 export interface RenderedEmail {
   subject: string;
@@ -21,55 +22,54 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export function layout(productName: string, paragraphs: string[], action: { label: string; link: string }): string {
+const ENGLISH = mailLanguage('en');
+
+/** The message around the paragraphs, in the recipient's language and direction. */
+export function layout(productName: string, paragraphs: string[], action: { label: string; link: string }, language: MailLanguage = ENGLISH): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const link = escapeHtml(action.link);
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+  return `<!doctype html><html lang="${language.locale}" dir="${language.dir}"><body dir="${language.dir}" style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 <p style="font-weight:700;font-size:20px;color:#047857;margin:0 0 24px">${escapeHtml(productName)}</p>${body}
 <p style="margin:24px 0"><a href="${link}" style="background:#047857;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br>${link}</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(language.t('layout.fallback'))}<br><span dir="ltr">${link}</span></p>
 </body></html>`;
 }
 
-export const greeting = (name?: string) => (name ? `Hello ${name},` : 'Hello,');
+export const greeting = (name?: string, language: MailLanguage = ENGLISH) =>
+  name ? language.t('layout.greeting', { name }) : language.t('layout.greetingNoName');
+
+/** A paragraph in small print after the action (what to do if the message was not expected). */
+const withSmallPrint = (html: string, text: string) => html.replace('</body>', `<p style="font-size:13px;color:#475569">${escapeHtml(text)}</p></body>`);
 
 /**
  * `choosePassword`: the link will ask for a password, because the account's was chosen before the address was
  * proven (docs/decisions/0016).
  */
-export function verifyEmailTemplate(input: { productName: string; name?: string; link: string; choosePassword?: boolean }): RenderedEmail {
+export function verifyEmailTemplate(input: { productName: string; name?: string; link: string; choosePassword?: boolean; locale?: string | null }): RenderedEmail {
+  const l = mailLanguage(input.locale);
+  const { productName } = input;
   const link = secretPlaceholder('link');
-  const ask = `Thank you for joining ${input.productName}. Please confirm that this is your e-mail address.`;
-  const paragraphs = [
-    greeting(input.name),
-    input.choosePassword ? `${ask} You will choose your password again when you confirm.` : ask,
-    'If you did not create an account, you can ignore this e-mail.',
-  ];
+  const ask = l.t('verifyEmail.ask', { productName });
+  const ignore = l.t('verifyEmail.ignore');
+  const paragraphs = [greeting(input.name, l), input.choosePassword ? `${ask} ${l.t('verifyEmail.choosePassword')}` : ask];
   return {
-    subject: `Confirm your e-mail address for ${input.productName}`,
-    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\nConfirm your e-mail address:\n${link}\n\n${paragraphs[2]}\n`,
-    html: layout(input.productName, paragraphs.slice(0, 2), { label: 'Confirm e-mail address', link }).replace(
-      '</body>',
-      `<p style="font-size:13px;color:#475569">${escapeHtml(paragraphs[2]!)}</p></body>`,
-    ),
+    subject: l.t('verifyEmail.subject', { productName }),
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${l.t('verifyEmail.textLink')}\n${link}\n\n${ignore}\n`,
+    html: withSmallPrint(layout(productName, paragraphs, { label: l.t('verifyEmail.button'), link }, l), ignore),
     secrets: { link: input.link },
   };
 }
 
-export function passwordResetTemplate(input: { productName: string; name?: string; link: string; validMinutes: number }): RenderedEmail {
+export function passwordResetTemplate(input: { productName: string; name?: string; link: string; validMinutes: number; locale?: string | null }): RenderedEmail {
+  const l = mailLanguage(input.locale);
+  const { productName } = input;
   const link = secretPlaceholder('link');
-  const paragraphs = [
-    greeting(input.name),
-    `Someone asked to reset the password of your ${input.productName} account. Use the link below to choose a new password. It works once, for ${input.validMinutes} minutes.`,
-    'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
-  ];
+  const ignore = l.t('passwordReset.ignore');
+  const paragraphs = [greeting(input.name, l), l.t('passwordReset.body', { productName, minutes: input.validMinutes })];
   return {
-    subject: `Reset your ${input.productName} password`,
-    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${link}\n\n${paragraphs[2]}\n`,
-    html: layout(input.productName, paragraphs.slice(0, 2), { label: 'Choose a new password', link }).replace(
-      '</body>',
-      `<p style="font-size:13px;color:#475569">${escapeHtml(paragraphs[2]!)}</p></body>`,
-    ),
+    subject: l.t('passwordReset.subject', { productName }),
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${link}\n\n${ignore}\n`,
+    html: withSmallPrint(layout(productName, paragraphs, { label: l.t('passwordReset.button'), link }, l), ignore),
     secrets: { link: input.link },
   };
 }

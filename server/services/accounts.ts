@@ -66,6 +66,7 @@ async function sendVerificationEmail(tx: Tx, ctx: AccountContext, user: User) {
     name: user.firstName ?? undefined,
     link,
     choosePassword: passwordPredatesProof(user),
+    locale: user.locale,
   });
   await enqueueEmail(tx, { to: user.email!, template: 'verify_email', ...mail }, { now: ctx.clock.now(), secretsExpireAt: expiresAt });
 }
@@ -239,6 +240,7 @@ async function queuePasswordReset(ctx: AccountContext, email: string): Promise<b
       name: user.firstName ?? undefined,
       link,
       validMinutes: RESET_PASSWORD_TTL_MS / 60_000,
+      locale: user.locale,
     });
     await enqueueEmail(tx, { to: email, template: 'reset_password', ...mail }, { now: ctx.clock.now(), secretsExpireAt: expiresAt });
   });

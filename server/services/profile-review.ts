@@ -113,8 +113,8 @@ async function decide(
       const link = `${ctx.publicUrl}/profile`;
       const mail =
         decision.status === 'active'
-          ? profileApprovedTemplate({ productName: ctx.productName, name: profile.fullName, link })
-          : profileRejectedTemplate({ productName: ctx.productName, name: profile.fullName, reason: decision.reason!, link });
+          ? profileApprovedTemplate({ productName: ctx.productName, name: profile.fullName, link, locale: user.locale })
+          : profileRejectedTemplate({ productName: ctx.productName, name: profile.fullName, reason: decision.reason!, link, locale: user.locale });
       await enqueueEmail(
         tx,
         { to: user.email, template: decision.status === 'active' ? 'profile_approved' : 'profile_rejected', ...mail },

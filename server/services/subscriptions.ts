@@ -14,7 +14,7 @@ import type { CompanyAccount, CompanyOnboarding, CompanyView, InvoiceView } from
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
+import { enqueueEmail, recipientLocale, type DbOrTx } from '../mail/outbox.ts';
 import { companyActivatedTemplate, invoiceIssuedTemplate } from '../mail/company-templates.ts';
 import {
   findInvoice,
@@ -57,9 +57,10 @@ export function companyView(company: CompanyProfile, now: Date): CompanyView {
   };
 }
 
-async function queueInvoiceEmail(tx: DbOrTx, ctx: CompanyContext, invoice: Invoice, renewal: boolean, now: Date) {
+async function queueInvoiceEmail(tx: DbOrTx, ctx: CompanyContext, company: Pick<CompanyProfile, 'userId'>, invoice: Invoice, renewal: boolean, now: Date) {
   const view = invoiceView(invoice);
   const mail = invoiceIssuedTemplate({
+    locale: await recipientLocale(tx, company.userId),
     productName: ctx.productName,
     invoice: view,
     renewal,
@@ -90,7 +91,7 @@ export async function onboardCompany(ctx: CompanyContext, user: User, input: Com
       .returning();
     if (!company) throw new DomainError('company.exists');
     const invoice = await issueInvoice(tx, { company, plan: input.subscriptionPlan, periodStart: gulfDate(now), billing: ctx.billing, now });
-    await queueInvoiceEmail(tx, ctx, invoice, false, now);
+    await queueInvoiceEmail(tx, ctx, company, invoice, false, now);
     return { company: companyView(company, now), invoice: invoiceView(invoice) };
   });
 }
@@ -151,7 +152,7 @@ async function issueRenewal(tx: DbOrTx, ctx: CompanyContext, company: CompanyPro
   const end = company.subscriptionEndDate;
   const periodStart = end && end > now ? gulfDate(end) : gulfDate(now);
   const invoice = await issueInvoice(tx, { company, plan: company.subscriptionPlan as PlanId, periodStart, billing: ctx.billing, now });
-  await queueInvoiceEmail(tx, ctx, invoice, true, now);
+  await queueInvoiceEmail(tx, ctx, company, invoice, true, now);
   return invoice;
 }
 
@@ -251,6 +252,7 @@ export async function verifyPayment(
         contactPerson: company.contactPerson,
         lastDay: lastDayBefore(endsAt),
         renewal,
+        locale: await recipientLocale(tx, company.userId),
         link: `${ctx.publicUrl}/dashboard`,
       });
       await enqueueEmail(tx, { to: company.email, template: renewal ? 'company_renewed' : 'company_activated', ...mail }, { now });
