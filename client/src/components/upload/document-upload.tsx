@@ -7,8 +7,10 @@ import Dashboard from '@uppy/dashboard';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { createDocumentUppy, type DocumentUploadOptions } from '@/lib/uploads';
+import { uppyLocale } from './uppy-locale';
 
 export interface DocumentUploadProps extends DocumentUploadOptions {
   /** The objectPath of the file uploaded so far, if any. */
@@ -27,11 +29,14 @@ export function DocumentUpload({ value, labels, ids, disabled, ...options }: Doc
   useEffect(() => {
     latest.current = options;
   });
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const [uppy, setUppy] = useState<Uppy | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
 
   useEffect(() => {
     const instance = createDocumentUppy({
+      locale: uppyLocale(t, language),
       getUploadUrl: () => latest.current.getUploadUrl(),
       finalize: (uploadURL) => {
         setPhase('checking');
@@ -53,15 +58,17 @@ export function DocumentUpload({ value, labels, ids, disabled, ...options }: Doc
       disableThumbnailGenerator: true,
       note: labels.note,
       theme: 'light',
+      // Mirrored in Arabic and Urdu like the page around it.
+      direction: i18n.dir(language),
     });
     instance.on('upload', () => setPhase('uploading'));
     instance.on('cancel-all', () => setPhase('idle'));
     instance.on('upload-error', () => setPhase('idle'));
     setUppy(instance);
     return () => instance.destroy();
-    // The note is fixed text; the dialog is made once.
+    // The dialog is made again only when the language changes; the note follows the language with it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [language]);
 
   const open = () => {
     const dashboard = uppy?.getPlugin('Dashboard') as Dashboard<Record<string, never>, Record<string, never>> | undefined;
