@@ -1,3 +1,4 @@
+import { FILS_PER_AED, formatAed } from '#shared/constants.ts';
 import i18n from './i18n';
 
 /** A YYYY-MM-DD date as people read it: 'November 15, 2025' (long) or 'Nov 15, 2025' (short). */
@@ -7,4 +8,17 @@ export function formatDate(isoDate: string, style: 'long' | 'short' = 'long'): s
   return new Intl.DateTimeFormat(i18n.language, { dateStyle: style === 'long' ? 'long' : 'medium', timeZone: 'UTC' }).format(
     date,
   );
+}
+
+/** A whole number in the reader's language and digits (Bengali and Nepali have their own). */
+export const formatNumber = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+
+/** An amount in fils as a number in the reader's language, whole amounts without decimals: '1,350' or '12.50'. */
+export const formatAmount = (fils: number) => formatAed(fils, i18n.language);
+
+/** An amount with its currency as the reader's language writes it: 'AED 1,350' in English, '1,350 د.إ.' in Arabic. */
+export function formatMoney(fils: number, currency = 'AED'): string {
+  const amount = fils / FILS_PER_AED;
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  return new Intl.NumberFormat(i18n.language, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(amount);
 }

@@ -2,7 +2,7 @@
 // locales/<language>/, loaded when a page first needs it, so the landing page does not carry the legal texts.
 // English is the source and the fallback of every key; Arabic has every namespace, the languages of the Gulf's
 // workforce the job seeker's (shared/locales.ts), and anything missing shows in English, never as a key.
-import i18n, { type BackendModule } from 'i18next';
+import i18n, { type BackendModule, type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { errorCatalogue } from '#shared/errors.ts';
 import { FULL_LOCALES, isLocale, JOB_SEEKER_NAMESPACES, LOCALES, pickLocale, RTL_LOCALES, type Locale } from '#shared/locales.ts';
@@ -31,13 +31,33 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
+export const isRightToLeft = (language: string) => RTL_LOCALES.includes(language as Locale);
+
+const RIGHT_TO_LEFT_SCRIPT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+/** Unicode's first-strong isolate: the value keeps its own direction and does not reorder the sentence around it. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+// Values put into texts are written for the reader: numbers ({{count}}, {{hours}}) in the language's digits, and
+// names, e-mails, phone numbers and amounts isolated from the sentence's direction (docs/i18n.md): in a right-to-left
+// text every value, in a left-to-right text a value in a right-to-left script (an Arabic name in English).
+const valuesForTheReader: FormatterModule = {
+  type: 'formatter',
+  init() {},
+  add() {},
+  addCached() {},
+  format: (value, _format, language) => {
+    const text = typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : value;
+    if (typeof text !== 'string' || !text) return text;
+    return isRightToLeft(language ?? '') || RIGHT_TO_LEFT_SCRIPT.test(text) ? isolate(text) : text;
+  },
+};
+
 /** The page's language as the server chose it (the language cookie, else the browser's), else the browser's. */
 function initialLanguage(): Locale {
   const fromPage = document.documentElement.lang;
   return isLocale(fromPage) ? fromPage : pickLocale(navigator.languages ?? [navigator.language]);
 }
 
-export const isRightToLeft = (language: string) => RTL_LOCALES.includes(language as Locale);
 
 function applyLanguage(language: string) {
   document.documentElement.lang = language;
@@ -47,6 +67,7 @@ function applyLanguage(language: string) {
 
 void i18n
   .use(lazyCatalogues)
+  .use(valuesForTheReader)
   .use(initReactI18next)
   .init({
     lng: initialLanguage(),
@@ -57,10 +78,12 @@ void i18n
     // English texts of the server's errors, which are the table the server answers from.
     resources: { en: { common, errors: errorCatalogue() } },
     partialBundledLanguages: true,
-    ns: ['common', 'errors'],
+    // Loaded with the language: forms and the server's errors can speak at any moment on any page.
+    ns: ['common', 'errors', 'validation'],
     defaultNS: 'common',
     interpolation: {
       escapeValue: false, // React escapes
+      alwaysFormat: true,
       defaultVariables: { productName: publicConfig.productName, supportEmail: publicConfig.supportEmail },
     },
     react: { useSuspense: true },

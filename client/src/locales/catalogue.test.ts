@@ -1,17 +1,20 @@
 // The catalogues are complete: every English key exists in Arabic (every namespace) and in the six languages of the
 // Gulf's workforce (the job seeker's namespaces), with each language's plural forms, the same interpolation
-// variables, and no empty value or key name left in; every validation message a form can show is translated.
+// variables, and no empty value or key name left in; every validation message a form can show is translated. The
+// server's e-mail texts (server/mail/locales, namespace 'emails') are held to the same rules.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
 import { errorCatalogue } from '#shared/errors.ts';
 import { JOB_SEEKER_NAMESPACES, LOCALES, type Locale } from '#shared/locales.ts';
 import { JOB_SEEKER_FORMS, OTHER_FORMS, validationMessages } from './support/validation-messages.ts';
 
 const dir = import.meta.dirname;
+const MAIL_DIR = path.join(dir, '../../../server/mail/locales');
 type Catalogue = Record<string, unknown>;
 const read = (locale: string, namespace: string): Catalogue | undefined => {
-  const file = path.join(dir, locale, `${namespace}.json`);
+  const file = path.join(namespace === 'emails' ? MAIL_DIR : dir, locale, `${namespace}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalogue) : undefined;
 };
 
@@ -21,6 +24,7 @@ const english: Record<string, Catalogue> = Object.fromEntries([
     .filter((file) => file.endsWith('.json'))
     .map((file) => [file.replace(/\.json$/, ''), read('en', file.replace(/\.json$/, ''))!]),
   ['errors', errorCatalogue()],
+  ['emails', read('en', 'emails')!],
 ]);
 
 /** Leaves of a catalogue by path ('a.b', 'list.0.title'). */
@@ -34,12 +38,12 @@ function leaves(value: unknown, prefix = ''): Map<string, string> {
 }
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-const variables = (text: string) => new Set([...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]!));
+const variables = (text: string) => new Set([...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}|%\{(\w+)\}/g)].map((m) => (m[1] ?? m[2])!));
 /** Values a translation may keep as they are in English. */
 const SAME_IN_EVERY_LANGUAGE = new Set(['WhatsApp', 'LinkedIn', 'IBAN', 'SWIFT', 'TRN {{trn}}', '404 Page Not Found', 'CV']);
 /** English words that are the everyday word in a language's own usage (Filipino keeps these on every phone). */
 const LOANWORDS: Partial<Record<Locale, Set<string>>> = {
-  tl: new Set(['Menu', 'Admin', 'E-mail', 'Password']),
+  tl: new Set(['Menu', 'Admin', 'E-mail', 'Password', 'Hindi', 'Urdu', 'Tagalog', 'Bengali', 'Malayalam', 'Tamil', ...LOCATIONS]),
 };
 
 function checkNamespace(locale: Locale, namespace: string, problems: string[], only?: string[]) {
@@ -75,14 +79,14 @@ function checkNamespace(locale: Locale, namespace: string, problems: string[], o
   function check(key: string, value: string, englishText: string, countMayGo: boolean) {
     const last = key.split('.').at(-1)!;
     if (!value.trim()) problems.push(`${locale}/${namespace}: ${key} is empty`);
-    if ((value === last || value === key) && last !== 'id') problems.push(`${locale}/${namespace}: ${key} holds its key`);
+    if ((value === last || value === key) && last !== 'id' && value !== englishText) problems.push(`${locale}/${namespace}: ${key} holds its key`);
     // Anchors (`id`) are the same in every language.
     if (value === englishText && last !== 'id' && !SAME_IN_EVERY_LANGUAGE.has(value) && !LOANWORDS[locale]?.has(value) && /[a-z]{3}/i.test(value.replace(/\{\{[^}]*\}\}/g, ''))) {
       problems.push(`${locale}/${namespace}: ${key} is still English ("${value}")`);
     }
     const expected = variables(englishText);
     const actual = variables(value);
-    if (countMayGo) expected.delete('count');
+    if (countMayGo) for (const name of ['count', 'smart_count']) expected.delete(name);
     for (const name of expected) if (!actual.has(name)) problems.push(`${locale}/${namespace}: ${key} lacks {{${name}}}`);
     for (const name of actual) if (!variables(englishText).has(name)) problems.push(`${locale}/${namespace}: ${key} has an unknown {{${name}}}`);
   }
@@ -100,8 +104,17 @@ function checkValidation(locale: Locale, messages: Set<string>, problems: string
 const WORKFORCE: Locale[] = LOCALES.filter((locale): locale is Locale => locale !== 'en' && locale !== 'ar');
 /** The errors a job seeker can meet; the company side's and the console's fall back to English in these languages. */
 const JOB_SEEKER_ERROR_AREAS = ['common', 'auth', 'profile', 'upload', 'file', 'video'];
+/** The e-mails a job seeker receives; company e-mails reach these languages in English. */
+const JOB_SEEKER_EMAILS = ['layout', 'verifyEmail', 'passwordReset', 'profileApproved', 'profileRejected'];
 
 describe('catalogues', () => {
+  it('names every option a profile can hold (industries, languages, locations are stored as these codes)', () => {
+    const options = english.common!.options as Record<string, Record<string, string>>;
+    expect(Object.keys(options.industries!)).toEqual([...INDUSTRIES]);
+    expect(Object.keys(options.languages!)).toEqual([...LANGUAGES]);
+    expect(Object.keys(options.locations!)).toEqual([...LOCATIONS]);
+  });
+
   it('Arabic has every namespace, every key, its plural forms and the same variables', () => {
     const problems: string[] = [];
     for (const namespace of Object.keys(english)) checkNamespace('ar', namespace, problems);
@@ -114,6 +127,7 @@ describe('catalogues', () => {
     for (const namespace of JOB_SEEKER_NAMESPACES) {
       if (namespace !== 'validation') checkNamespace(locale, namespace, problems, namespace === 'errors' ? JOB_SEEKER_ERROR_AREAS : undefined);
     }
+    checkNamespace(locale, 'emails', problems, JOB_SEEKER_EMAILS);
     checkValidation(locale, validationMessages(JOB_SEEKER_FORMS), problems);
     expect(problems).toEqual([]);
   });

@@ -14,9 +14,11 @@ import { useCandidate } from '@/features/candidates/api/get-candidate';
 import { ContactActions } from '@/features/candidates/components/contact-actions';
 import { InitialsAvatar } from '@/features/candidates/components/initials-avatar';
 import { ShortlistControl } from '@/features/candidates/components/shortlist-control';
+import { useOptionText } from '@/lib/option-text';
 
 export default function CandidatePage() {
   const { t } = useTranslation('candidates');
+  const { optionText, optionListText } = useOptionText();
   const { id = '' } = useParams<{ id: string }>();
   const { user } = useCurrentUser();
   const { data: candidate, isLoading, error, refetch } = useCandidate(id);
@@ -58,7 +60,7 @@ export default function CandidatePage() {
           <div>
             <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{candidate.fullName}</h1>
             <p className="text-slate-700">
-              {candidate.industries.join(' · ')} — {candidate.location}
+              {optionListText('industries', candidate.industries)} — {optionText('locations', candidate.location)}
             </p>
           </div>
         </div>
@@ -111,15 +113,15 @@ export default function CandidatePage() {
                 </Detail>
                 {candidate.email && (
                   <Detail label={t('detail.email')}>
-                    <span className="break-all">{candidate.email}</span>
+                    <span className="break-all" dir="ltr">{candidate.email}</span>
                   </Detail>
                 )}
-                <Detail label={t('detail.location')}>{candidate.location}</Detail>
+                <Detail label={t('detail.location')}>{optionText('locations', candidate.location)}</Detail>
                 <Detail label={t('detail.experience')}>
                   {candidate.yearsOfExperience === null ? t('card.experienceUnknown') : t('card.experience', { count: candidate.yearsOfExperience })}
                 </Detail>
-                <Detail label={t('detail.industries')}>{candidate.industries.join(', ')}</Detail>
-                <Detail label={t('detail.languages')}>{candidate.languages.join(', ')}</Detail>
+                <Detail label={t('detail.industries')}>{optionListText('industries', candidate.industries)}</Detail>
+                <Detail label={t('detail.languages')}>{optionListText('languages', candidate.languages)}</Detail>
               </dl>
             </Card>
             <Card className="p-5 sm:p-6">

@@ -12,6 +12,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { cn } from '@/lib/utils';
 import { useOwnProfile } from '@/features/profile/api/get-own-profile';
 import { VisibilitySwitch } from '@/features/profile/components/visibility-switch';
+import { useOptionText } from '@/lib/option-text';
 
 const STATUS_STYLE: Record<ReviewStatus, { icon: typeof Clock; className: string }> = {
   pending: { icon: Clock, className: 'bg-amber-50 text-amber-900 border-amber-200' },
@@ -22,6 +23,7 @@ const STATUS_STYLE: Record<ReviewStatus, { icon: typeof Clock; className: string
 
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
+  const { optionText, optionListText } = useOptionText();
   usePageTitle(t('page.title'));
   const { data: profile, isLoading, error, refetch } = useOwnProfile();
 
@@ -98,12 +100,12 @@ export default function ProfilePage() {
               <Detail label={t('page.phone')}>
                 <span dir="ltr">{profile.phone}</span>
               </Detail>
-              <Detail label={t('page.location')}>{profile.location}</Detail>
+              <Detail label={t('page.location')}>{optionText('locations', profile.location)}</Detail>
               {profile.yearsOfExperience !== null && (
                 <Detail label={t('page.years')}>{t('page.yearsValue', { count: profile.yearsOfExperience })}</Detail>
               )}
-              <Detail label={t('page.industries')}>{profile.industries.join(', ')}</Detail>
-              <Detail label={t('page.languages')}>{profile.languages.join(', ')}</Detail>
+              <Detail label={t('page.industries')}>{optionListText('industries', profile.industries)}</Detail>
+              <Detail label={t('page.languages')}>{optionListText('languages', profile.languages)}</Detail>
               {profile.bio && (
                 <Detail label={t('page.bio')}>
                   <span className="whitespace-pre-line font-normal">{profile.bio}</span>

@@ -15,7 +15,7 @@ export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu';
   if (user) {
     return (
       <div className={wrapper}>
-        <span className={cn('min-w-0 truncate text-sm text-slate-700', layout === 'menu' && 'col-span-2 px-3')}>{user.email}</span>
+        <span className={cn('min-w-0 truncate text-sm text-slate-700', layout === 'menu' && 'col-span-2 px-3')} dir="ltr">{user.email}</span>
         {user.isAdmin && (
           <Link
             href="/admin"

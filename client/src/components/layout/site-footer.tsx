@@ -33,8 +33,9 @@ const columns = [
 ] as const;
 
 export function SiteFooter() {
-  const { t } = useTranslation();
-  const year = new Date().getFullYear();
+  const { t, i18n } = useTranslation();
+  // A year is not an amount: no thousands separator, but the reader's digits.
+  const year = new Intl.NumberFormat(i18n.language, { useGrouping: false }).format(new Date().getFullYear());
   return (
     <footer className="bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">

@@ -13,11 +13,13 @@ const variants = {
 
 export function Toaster() {
   const toasts = useToasts();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Toasts sit at the end edge and are swiped away towards it: right in English, left in Arabic and Urdu.
+  const towardsEnd = i18n.dir() === 'rtl' ? 'left' : 'right';
   return (
     <ToastPrimitive.Provider
       duration={TIMING.toastDurationMs}
-      swipeDirection="right"
+      swipeDirection={towardsEnd}
       swipeThreshold={TIMING.toastSwipeThreshold}
       label={t('toast.region')}
     >
@@ -28,7 +30,7 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(item.id)}
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg',
-            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full rtl:data-[swipe=end]:-translate-x-full data-[state=closed]:opacity-0 transition',
             variants[item.variant ?? 'default'],
           )}
         >

@@ -40,7 +40,7 @@ export function PendingActivation({
         <p className="mt-8 flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <Mail aria-hidden="true" className="h-4 w-4" />
           {t('support')}
-          <a className="break-all font-medium text-brand-800 underline underline-offset-2" href={`mailto:${publicConfig.supportEmail}`}>
+          <a className="break-all font-medium text-brand-800 underline underline-offset-2" href={`mailto:${publicConfig.supportEmail}`} dir="ltr">
             {publicConfig.supportEmail}
           </a>
         </p>

@@ -34,7 +34,7 @@ export function ApplicationList() {
                   <div>
                     <p className="font-semibold text-slate-900">{application.name}</p>
                     <p className="text-sm text-slate-700">
-                      <a className="underline underline-offset-2" href={`mailto:${application.email}`}>{application.email}</a>
+                      <a className="underline underline-offset-2" href={`mailto:${application.email}`} dir="ltr">{application.email}</a>
                       {application.phone && <span dir="ltr"> · {application.phone}</span>}
                     </p>
                     {application.linkedinUrl && (

@@ -2,7 +2,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatAed } from '#shared/constants.ts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/field';
@@ -14,6 +13,7 @@ import { useSetCompanySuspension } from '../api/set-company-suspension';
 import { useVerifyPayment } from '../api/verify-payment';
 import type { AdminCompanyDetail } from '#shared/admin.ts';
 import { when } from './paged-list';
+import { formatMoney } from '@/lib/format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,7 +48,7 @@ export function CompanyDetail({ detail }: { detail: AdminCompanyDetail }) {
             <Row label={t('companies.fields.period')}>{company.subscriptionStartDate ? `${company.subscriptionStartDate} – ${company.subscriptionEndDate}` : '—'}</Row>
             <Row label={t('companies.fields.verified')}>{when(company.paymentVerifiedAt, i18n.language)}</Row>
             <Row label={t('companies.fields.contact')}>{company.contactPerson}</Row>
-            <Row label={t('companies.fields.email')}>{company.email}</Row>
+            <Row label={t('companies.fields.email')}><span dir="ltr">{company.email}</span></Row>
             <Row label={t('companies.fields.phone')}><span dir="ltr">{company.phone}</span></Row>
             <Row label={t('companies.fields.account')}>{`${company.user.email ?? '—'} (${company.user.status})`}</Row>
             <Row label={t('companies.fields.created')}>{when(company.createdAt, i18n.language)}</Row>
@@ -75,7 +75,7 @@ export function CompanyDetail({ detail }: { detail: AdminCompanyDetail }) {
                     </Link>
                   </td>
                   <td className="py-2">{invoice.periodStart} – {invoice.periodEnd}</td>
-                  <td className="py-2 text-end">AED {formatAed(invoice.totalFils)}</td>
+                  <td className="py-2 text-end">{formatMoney(invoice.totalFils)}</td>
                   <td className="py-2 ps-4">
                     {t(`companies.invoice.statusValue.${invoice.status}`)}
                     {invoice.bankReference && <span className="block text-xs text-slate-600">{invoice.bankReference}</span>}
@@ -124,7 +124,7 @@ export function CompanyDetail({ detail }: { detail: AdminCompanyDetail }) {
                   </Select>
                 )}
               </Field>
-              {chosen && <p className="rounded-lg bg-slate-50 p-3 text-sm">{t('companies.verify.amount', { amount: `AED ${formatAed(chosen.totalFils)}`, number: chosen.number })}</p>}
+              {chosen && <p className="rounded-lg bg-slate-50 p-3 text-sm">{t('companies.verify.amount', { amount: formatMoney(chosen.totalFils), number: chosen.number })}</p>}
               <Field label={t('companies.verify.reference')} required hint={t('companies.verify.referenceHint')} error={referenceError}>
                 {(ids) => <Input {...ids} maxLength={100} value={bankReference} onChange={(event) => setBankReference(event.currentTarget.value)} />}
               </Field>

@@ -16,6 +16,7 @@ import { useApproveProfile } from '../api/approve-profile';
 import { useRejectProfile } from '../api/reject-profile';
 import type { ReviewItem } from '#shared/admin.ts';
 import { when } from './paged-list';
+import { useOptionText } from '@/lib/option-text';
 
 const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value === null || value === undefined || value === '' ? '—' : String(value));
 
@@ -33,6 +34,7 @@ function Row({ label, children, changed }: { label: string; children: ReactNode;
 
 export function ReviewDetail({ profile }: { profile: ReviewItem }) {
   const { t, i18n } = useTranslation('admin');
+  const { optionText, optionListText } = useOptionText();
   const [, navigate] = useLocation();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
@@ -44,10 +46,18 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
   const failed = (error: unknown) => toast({ variant: 'destructive', title: t('review.failed'), description: errorMessage(error, t('review.failed')) });
   const busy = approve.isPending || reject.isPending;
 
+  /** The value before this change, option codes in the reader's language. */
+  const shownBefore = (field: ReviewedField) => {
+    const value = previous?.[field];
+    if (field === 'location' && typeof value === 'string') return optionText('locations', value);
+    if ((field === 'industries' || field === 'languages') && Array.isArray(value)) return optionListText(field, value as string[]);
+    return show(value);
+  };
+
   const was = (field: ReviewedField) =>
     changed(field) ? (
       <span className="mt-1 block text-sm text-amber-900">
-        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold">{t('review.changed')}</span> {t('review.was', { value: show(previous?.[field]) })}
+        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold">{t('review.changed')}</span> {t('review.was', { value: shownBefore(field) })}
       </span>
     ) : null;
 
@@ -56,16 +66,16 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
       <div className="space-y-6 xl:col-span-3">
         <Card className="p-5">
           <p className="text-sm text-slate-600">
-            {t(`review.status.${profile.reviewStatus}`)} · {t('review.submitted', { when: when(profile.submittedAt, i18n.language) })} · {profile.email}
+            {t(`review.status.${profile.reviewStatus}`)} · {t('review.submitted', { when: when(profile.submittedAt, i18n.language) })} · <bdi dir="ltr">{profile.email}</bdi>
           </p>
           {changedFields.length > 0 && <p className="mt-2 font-medium text-amber-900">{t('review.changedSince', { count: changedFields.length })}</p>}
           <dl className="mt-3 divide-y divide-slate-100">
             <Row label={t('fields.fullName')} changed={was('fullName')}>{profile.fullName}</Row>
             <Row label={t('fields.phone')} changed={was('phone')}><span dir="ltr">{profile.phone}</span></Row>
-            <Row label={t('fields.location')} changed={was('location')}>{profile.location}</Row>
+            <Row label={t('fields.location')} changed={was('location')}>{optionText('locations', profile.location)}</Row>
             <Row label={t('fields.years')} changed={was('yearsOfExperience')}>{show(profile.yearsOfExperience)}</Row>
-            <Row label={t('fields.industries')} changed={was('industries')}>{show(profile.industries)}</Row>
-            <Row label={t('fields.languages')} changed={was('languages')}>{show(profile.languages)}</Row>
+            <Row label={t('fields.industries')} changed={was('industries')}>{optionListText('industries', profile.industries)}</Row>
+            <Row label={t('fields.languages')} changed={was('languages')}>{optionListText('languages', profile.languages)}</Row>
             <Row label={t('fields.bio')} changed={was('bio')}><span className="whitespace-pre-line">{show(profile.bio)}</span></Row>
             <Row label={t('fields.visibility')}>{t(`fields.visibilityValue.${profile.visibility}`)}</Row>
           </dl>

@@ -4,9 +4,11 @@ import { Link } from 'wouter';
 import type { ReviewStatus } from '#shared/profile.ts';
 import { useProfileQueue } from '../api/list-profiles';
 import { FilterTabs, PagedList, when } from './paged-list';
+import { useOptionText } from '@/lib/option-text';
 
 export function ReviewQueue() {
   const { t, i18n } = useTranslation('admin');
+  const { optionText, optionListText } = useOptionText();
   const [status, setStatus] = useState<ReviewStatus>('pending');
   const query = useProfileQueue(status);
   return (
@@ -26,7 +28,7 @@ export function ReviewQueue() {
                   <span>
                     <span className="block font-semibold text-slate-900">{item.fullName}</span>
                     <span className="block text-sm text-slate-600">
-                      {item.location} · {item.industries.join(', ')}
+                      {optionText('locations', item.location)} · {optionListText('industries', item.industries)}
                     </span>
                   </span>
                   <span className="text-end text-sm text-slate-600">

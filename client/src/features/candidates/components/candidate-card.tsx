@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import { LIMITS } from '#shared/constants.ts';
 import type { CandidateCard as Candidate } from '#shared/candidates.ts';
 import { buttonClasses } from '@/components/ui/button';
+import { formatNumber } from '@/lib/format';
+import { useOptionText } from '@/lib/option-text';
 import { Card } from '@/components/ui/card';
 import { InitialsAvatar } from './initials-avatar';
 
@@ -14,7 +16,11 @@ export function visibleSkills(skills: string[]): { shown: string[]; more: number
 
 export function CandidateCard({ candidate }: { candidate: Candidate }) {
   const { t } = useTranslation('candidates');
-  const { shown, more } = visibleSkills([...candidate.industries, ...candidate.languages]);
+  const { optionText } = useOptionText();
+  const { shown, more } = visibleSkills([
+    ...candidate.industries.map((code) => optionText('industries', code)),
+    ...candidate.languages.map((code) => optionText('languages', code)),
+  ]);
   const headingId = `candidate-${candidate.id}`;
   return (
     <Card className="flex flex-col p-5" aria-labelledby={headingId} role="article">
@@ -24,10 +30,10 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
           <h3 id={headingId} className="truncate text-base font-semibold text-slate-900">
             {candidate.fullName}
           </h3>
-          <p className="text-sm text-slate-700">{candidate.industries[0]}</p>
+          <p className="text-sm text-slate-700">{candidate.industries[0] && optionText('industries', candidate.industries[0])}</p>
           <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
             <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
-            {candidate.location}
+            {optionText('locations', candidate.location)}
           </p>
         </div>
         {candidate.shortlisted && (
@@ -41,12 +47,12 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
       </p>
       {candidate.summary && <p className="mt-2 line-clamp-2 text-sm text-slate-700">{candidate.summary}</p>}
       <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('card.skills')}>
-        {shown.map((skill) => (
-          <li key={skill} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-800">
+        {shown.map((skill, i) => (
+          <li key={i} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-800">
             {skill}
           </li>
         ))}
-        {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-800">+{more}</li>}
+        {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-800">+{formatNumber(more)}</li>}
       </ul>
       <div className="mt-auto flex items-center justify-between gap-2 pt-4">
         {candidate.hasVideo ? (

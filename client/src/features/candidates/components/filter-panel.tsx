@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from '#shared/constants.ts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { useOptionText, type OptionList as OptionListName } from '@/lib/option-text';
 import type { CandidateFilters } from '../api/search-candidates';
 
-function OptionList({ legend, options, chosen, onChange }: { legend: string; options: readonly string[]; chosen: string[]; onChange: (next: string[]) => void }) {
+function OptionList({ list, legend, options, chosen, onChange }: { list: OptionListName; legend: string; options: readonly string[]; chosen: string[]; onChange: (next: string[]) => void }) {
+  const { optionText } = useOptionText();
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
@@ -18,7 +20,7 @@ function OptionList({ legend, options, chosen, onChange }: { legend: string; opt
               checked={chosen.includes(option)}
               onChange={(event) => onChange(event.currentTarget.checked ? [...chosen, option] : chosen.filter((c) => c !== option))}
             />
-            {option}
+            {optionText(list, option)}
           </label>
         ))}
       </div>
@@ -65,9 +67,9 @@ export function FilterPanel({ draft, onDraftChange, onApply, onClear }: Props) {
         if (!yearsOutOfOrder) onApply();
       }}
     >
-      <OptionList legend={t('filters.industries')} options={INDUSTRIES} chosen={draft.industries} onChange={(v) => set('industries', v)} />
-      <OptionList legend={t('filters.locations')} options={LOCATIONS} chosen={draft.locations} onChange={(v) => set('locations', v)} />
-      <OptionList legend={t('filters.languages')} options={LANGUAGES} chosen={draft.languages} onChange={(v) => set('languages', v)} />
+      <OptionList list="industries" legend={t('filters.industries')} options={INDUSTRIES} chosen={draft.industries} onChange={(v) => set('industries', v)} />
+      <OptionList list="locations" legend={t('filters.locations')} options={LOCATIONS} chosen={draft.locations} onChange={(v) => set('locations', v)} />
+      <OptionList list="languages" legend={t('filters.languages')} options={LANGUAGES} chosen={draft.languages} onChange={(v) => set('languages', v)} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.experience')}</legend>
         <div className="mt-2 flex items-center gap-2">

@@ -2,13 +2,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { formatAed, PLAN_IDS, PLANS, planPeriodPriceFils } from '#shared/constants.ts';
+import { PLAN_IDS, PLANS, planPeriodPriceFils } from '#shared/constants.ts';
 import { companyOnboardingSchema, type CompanyOnboarding, type CompanyOnboardingInput } from '#shared/company.ts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateValidation } from '@/lib/validation-message';
+import { formatAmount } from '@/lib/format';
 
 interface Props {
   defaults: Partial<CompanyOnboardingInput>;
@@ -59,12 +60,12 @@ export function OnboardingForm({ defaults, pending, onSubmit }: Props) {
                   <span className="text-base font-semibold text-slate-900">{t(`plans.${id}`)}</span>
                 </span>
                 <span className="mt-3 text-2xl font-extrabold text-slate-900">
-                  {t('onboarding.perMonth', { amount: formatAed(plan.monthlyPriceFils) })}
+                  {t('onboarding.perMonth', { amount: formatAmount(plan.monthlyPriceFils) })}
                 </span>
                 <span className="mt-1 text-sm text-slate-700">
                   {plan.months === 1
                     ? t('onboarding.billedMonthly')
-                    : t('onboarding.billedEvery', { amount: formatAed(planPeriodPriceFils(plan)), count: plan.months })}
+                    : t('onboarding.billedEvery', { amount: formatAmount(planPeriodPriceFils(plan)), count: plan.months })}
                 </span>
               </label>
             );

@@ -2,10 +2,10 @@
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatAed } from '#shared/constants.ts';
 import type { InvoiceSummary } from '#shared/company.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { formatMoney } from '@/lib/format';
 
 export function PaymentInstructions({ invoice }: { invoice: InvoiceSummary }) {
   const { t } = useTranslation('company');
@@ -13,7 +13,7 @@ export function PaymentInstructions({ invoice }: { invoice: InvoiceSummary }) {
     <Card className="mx-auto mt-6 w-full max-w-2xl p-6 sm:p-8">
       <h2 className="text-lg font-semibold text-slate-900">{t('payment.heading')}</h2>
       <ol className="mt-3 list-decimal space-y-2 ps-5 text-slate-700">
-        <li>{t('payment.step1', { amount: `AED ${formatAed(invoice.totalFils)}` })}</li>
+        <li>{t('payment.step1', { amount: formatMoney(invoice.totalFils) })}</li>
         <li>{t('payment.step2', { number: invoice.number })}</li>
         <li>{t('payment.step3')}</li>
       </ol>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { formatAed, PLAN_IDS, PLANS, planPeriodPriceFils, TIMING, type PlanId } from '#shared/constants.ts';
+import { PLAN_IDS, PLANS, planPeriodPriceFils, TIMING, type PlanId } from '#shared/constants.ts';
 import { salesRequestSchema } from '#shared/sales-request.ts';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
@@ -13,6 +13,7 @@ import { toast } from '@/hooks/use-toast';
 import { publicConfig } from '@/lib/public-config';
 import { translateValidation } from '@/lib/validation-message';
 import { composeSalesEmail } from '../compose-sales-email';
+import { formatAmount } from '@/lib/format';
 
 type FormInput = z.input<typeof salesRequestSchema>;
 type FormOutput = z.output<typeof salesRequestSchema>;
@@ -34,7 +35,7 @@ export function SalesRequestForm({ onSent }: { onSent: () => void }) {
   const { errors } = form.formState;
   const [sending, setSending] = useState(false);
   const planLabel = (id: PlanId) =>
-    t(`plans.${id}`, { monthly: formatAed(PLANS[id].monthlyPriceFils), total: formatAed(planPeriodPriceFils(PLANS[id])) });
+    t(`plans.${id}`, { monthly: formatAmount(PLANS[id].monthlyPriceFils), total: formatAmount(planPeriodPriceFils(PLANS[id])) });
 
   const onSubmit = form.handleSubmit(async (values) => {
     // 'Sending...' is on screen before the mail program takes over: committed now, then painted.

@@ -1,11 +1,11 @@
 import { Briefcase, Building2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatAed, LOWEST_MONTHLY_PRICE_FILS } from '#shared/constants.ts';
+import { LOWEST_MONTHLY_PRICE_FILS } from '#shared/constants.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckList } from '@/components/ui/check-list';
-import { formatDate } from '@/lib/format';
+import { formatAmount, formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 
 /** /get-started with no type: the two role cards; choosing one sets the type. */
@@ -25,7 +25,7 @@ export function RoleChooser() {
       Icon: Building2,
       title: t('chooser.company.title'),
       points: t('chooser.company.points', { returnObjects: true }) as string[],
-      note: t('chooser.company.price', { price: formatAed(LOWEST_MONTHLY_PRICE_FILS) }),
+      note: t('chooser.company.price', { price: formatAmount(LOWEST_MONTHLY_PRICE_FILS) }),
       cta: t('chooser.company.cta'),
     },
   ];

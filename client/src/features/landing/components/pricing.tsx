@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatAed, PLAN_IDS, PLANS, planPeriodPriceFils, TIMING } from '#shared/constants.ts';
+import { PLAN_IDS, PLANS, planPeriodPriceFils, TIMING } from '#shared/constants.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckList } from '@/components/ui/check-list';
-import { formatDate } from '@/lib/format';
+import { formatAmount, formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 import { cn } from '@/lib/utils';
 
@@ -35,13 +35,13 @@ export function Pricing() {
                   )}
                 </div>
                 <p className="mt-4">
-                  <span className="text-4xl font-extrabold text-slate-900">{formatAed(plan.monthlyPriceFils)}</span>{' '}
+                  <span className="text-4xl font-extrabold text-slate-900">{formatAmount(plan.monthlyPriceFils)}</span>{' '}
                   <span className="text-slate-700">{t('pricing.perMonth')}</span>
                 </p>
                 <p className="mt-1 text-sm text-slate-600">
                   {plan.months === 1
                     ? t('pricing.billedMonthly')
-                    : t('pricing.billed', { amount: formatAed(planPeriodPriceFils(plan)), period: t(`pricing.periods.${id}`) })}
+                    : t('pricing.billed', { amount: formatAmount(planPeriodPriceFils(plan)), period: t(`pricing.periods.${id}`) })}
                 </p>
                 <CheckList className="mt-6 flex-1 text-sm" items={features} />
                 <Link

@@ -23,7 +23,7 @@ function withEmailLink(text: string): ReactNode {
     <Fragment key={index}>
       {part}
       {index < parts.length - 1 && (
-        <a href={`mailto:${publicConfig.supportEmail}`} className="break-all font-medium text-brand-800 underline underline-offset-2">
+        <a href={`mailto:${publicConfig.supportEmail}`} dir="ltr" className="break-all font-medium text-brand-800 underline underline-offset-2">
           {publicConfig.supportEmail}
         </a>
       )}

@@ -18,6 +18,7 @@ import { translateValidation } from '@/lib/validation-message';
 import { finalizeCvUpload } from '../api/finalize-cv-upload';
 import { requestCvUpload } from '../api/request-cv-upload';
 import { VideoUploadField } from './video-upload-field';
+import { useOptionText } from '@/lib/option-text';
 
 type FormInput = z.input<typeof profileFormSchema>;
 type FormValues = z.output<typeof profileFormSchema>;
@@ -50,6 +51,7 @@ function CheckboxGroup({ name, options, register, error, label }: {
   error?: string;
   label: string;
 }) {
+  const { optionText } = useOptionText();
   const errorId = `${name}-error`;
   return (
     <div role="group" aria-labelledby={`${name}-label`} aria-describedby={error ? errorId : undefined} className="space-y-2">
@@ -63,7 +65,7 @@ function CheckboxGroup({ name, options, register, error, label }: {
         {options.map((option) => (
           <label key={option} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-slate-800 has-checked:border-brand-600 has-checked:bg-brand-50">
             <input type="checkbox" value={option} className="h-5 w-5 accent-brand-700" {...register(name)} />
-            {option}
+            {optionText(name, option)}
           </label>
         ))}
       </div>
@@ -78,6 +80,7 @@ function CheckboxGroup({ name, options, register, error, label }: {
 
 export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSubmit, notice }: ProfileFormProps) {
   const { t } = useTranslation('profile');
+  const { optionText } = useOptionText();
   const [cvUrl, setCvUrl] = useState<string | undefined>(initial?.cvUrl ?? undefined);
   const [videoUrl, setVideoUrl] = useState<string | undefined>(initial?.videoUrl ?? undefined);
   const [videoBusy, setVideoBusy] = useState(false);
@@ -117,7 +120,7 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
               <option value="">{t('form.locationPlaceholder')}</option>
               {LOCATIONS.map((location) => (
                 <option key={location} value={location}>
-                  {location}
+                  {optionText('locations', location)}
                 </option>
               ))}
             </Select>

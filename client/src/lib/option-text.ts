@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+
+/** The option lists of a profile. Their values are stored as codes (the English names) and shown in the reader's language. */
+export type OptionList = 'industries' | 'languages' | 'locations';
+
+/** Texts of stored option codes in the reader's language; an unknown code shows as it is. */
+export function useOptionText() {
+  const { t, i18n } = useTranslation('common');
+  const optionText = (list: OptionList, code: string) => t(`options.${list}.${code}`, { defaultValue: code });
+  const optionListText = (list: OptionList, codes: readonly string[]) =>
+    new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }).format(codes.map((code) => optionText(list, code)));
+  return { optionText, optionListText };
+}
