@@ -94,7 +94,7 @@ describe('the admin console', () => {
     await page.getByRole('link', { name: /Companies/ }).click();
     await page.getByRole('link', { name: /Doha Hotels Group/ }).click();
     await page.getByRole('heading', { name: 'Doha Hotels Group' }).waitFor();
-    await page.getByText(/Expected: AED 525 with reference INV-/).waitFor();
+    await page.getByText(/Expected: AED\s525 with reference INV-/).waitFor();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Verify and activate' }).click();
     await page.getByText('Please enter the bank reference of the transfer').waitFor();
