@@ -132,6 +132,21 @@ describe('long bios: the sort indexes hold the start of a bio, the table all of 
     return pages[0]!.seen;
   };
 
+  it('finds names and bios written in Arabic, Devanagari and Malayalam script, by whole words and beginnings', async () => {
+    const arabicName = await seeker({ fullName: 'محمد عبد الله', bio: 'Driver.' });
+    const arabicBio = await seeker({ fullName: 'Samir Haddad', bio: 'سائق شاحنات في الرياض منذ عشر سنوات' });
+    const hindi = await seeker({ fullName: 'राजेश कुमार', bio: 'राजमिस्त्री, दुबई में पाँच साल' });
+    const malayalam = await seeker({ fullName: 'Anoop Nair', bio: 'ഇലക്ട്രീഷ്യൻ, ഷാർജയിൽ ജോലി' });
+    expect(await everyWay('محمد')).toEqual([arabicName]);
+    expect(await everyWay('محم')).toEqual([arabicName]);
+    expect(await everyWay('شاحنات الرياض')).toEqual([arabicBio]);
+    expect(await everyWay('राजेश')).toEqual([hindi]);
+    expect(await everyWay('दुबई')).toEqual([hindi]);
+    expect(await everyWay('ഇലക്ട്രീഷ്യൻ')).toEqual([malayalam]);
+    // A name in one script is not found by its spelling in another.
+    expect(await everyWay('mohammed')).toEqual([]);
+  });
+
   it('takes the largest profile the form allows, and finds it by a word at the end of its bio', async () => {
     // Distinct one-letter words of a 3-byte script make the largest text vectors: far past what an index row holds.
     const letters = (from: number, n: number) => Array.from({ length: n }, (_, i) => String.fromCodePoint(from + i * 7));
