@@ -29,9 +29,11 @@ export interface TrackedPage {
 }
 
 /** A page in its own context (axe needs one from browser.newContext()), recording every problem it meets. */
-export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<TrackedPage> {
+export async function openPage(browser: Browser, options: { width?: number; height?: number; locale?: string } = {}): Promise<TrackedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    // The browser's language (navigator.languages and Accept-Language); English unless a test says otherwise.
+    locale: options.locale ?? 'en-US',
   });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -24,7 +24,7 @@ export function CompanyList() {
                   <span>
                     <span className="block font-semibold text-slate-900">{company.companyName}</span>
                     <span className="block text-sm text-slate-600">
-                      <bdi dir="ltr">{company.email}</bdi> · {t(`plans.${company.subscriptionPlan}`)}
+                      <bdi dir="ltr" className="break-all">{company.email}</bdi> · {t(`plans.${company.subscriptionPlan}`)}
                     </span>
                   </span>
                   <span className="text-end text-sm">

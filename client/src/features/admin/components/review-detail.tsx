@@ -66,7 +66,7 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
       <div className="space-y-6 xl:col-span-3">
         <Card className="p-5">
           <p className="text-sm text-slate-600">
-            {t(`review.status.${profile.reviewStatus}`)} · {t('review.submitted', { when: when(profile.submittedAt, i18n.language) })} · <bdi dir="ltr">{profile.email}</bdi>
+            {t(`review.status.${profile.reviewStatus}`)} · {t('review.submitted', { when: when(profile.submittedAt, i18n.language) })} · <bdi dir="ltr" className="break-all">{profile.email}</bdi>
           </p>
           {changedFields.length > 0 && <p className="mt-2 font-medium text-amber-900">{t('review.changedSince', { count: changedFields.length })}</p>}
           <dl className="mt-3 divide-y divide-slate-100">
