@@ -1,10 +1,10 @@
-// POST /api/video/upload (DESIGN 5): the multipart body is streamed to a temporary file, stopped at 100 MB,
+// A video sent to POST /api/video/upload: the multipart body (a plain Node request, so the service knows no HTTP framework) is streamed to a temporary file, stopped at 100 MB,
 // checked by its container bytes, handed to the video host, and the temporary file is always removed,
 // also when the client goes away mid-upload (and by the upload clean-up when the process was killed).
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import type { VIDEO_CONTENT_TYPES } from '#shared/constants.ts';
 import { LIMITS } from '#shared/constants.ts';
@@ -31,7 +31,7 @@ interface Received {
   fields: Record<string, string>;
 }
 
-function receive(req: Request, tempDir: string): Promise<Received> {
+function receive(req: IncomingMessage, tempDir: string): Promise<Received> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -95,7 +95,7 @@ function receive(req: Request, tempDir: string): Promise<Received> {
 }
 
 export async function uploadVideo(
-  req: Request,
+  req: IncomingMessage,
   options: { tempDir: string; videoHost: VideoHost; ownerId: string },
 ): Promise<{ videoUrl: string }> {
   const declared = Number(req.headers['content-length'] ?? 0);
