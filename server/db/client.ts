@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from '#shared/schema.ts';
@@ -40,6 +41,8 @@ export function lossyWritesDb(db: Db): Db {
   return asyncCommitOf.get(db) ?? db;
 }
 
+const POOL_END_TIMEOUT_MS = 1_000;
+
 /**
  * `max` connections at most; `min` of them stay open when idle (pg.Pool closes idle ones after 30 s down to `min`). A
  * request waits at most 5 s for a connection, then fails as unavailable (503).
@@ -78,7 +81,10 @@ export function createDatabase(connectionString: string, options: { max?: number
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([pool.end(), asyncPool.end()]);
+      // A client whose connection broke mid-statement (the database died) can wait forever for its end; with the
+      // database gone there is nothing left to close cleanly, so shutdown waits for it only so long.
+      const ended = Promise.all([pool.end(), asyncPool.end()]);
+      await Promise.race([ended, delay(POOL_END_TIMEOUT_MS, undefined, { ref: false })]);
     },
   };
 }
