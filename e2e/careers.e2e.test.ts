@@ -260,7 +260,7 @@ describe('careers page', () => {
     const email = `retry.${Date.now()}@example.com`;
     await fillApplicant(page, { name: 'Omar Haddad', email });
     await resumeButton(page).click();
-    await dialog.getByRole('button', { name: 'Retry upload' }).click();
+    await dialog.getByRole('button', { name: 'Try the upload again' }).click();
     await waitForToast(page, 'Resume uploaded successfully');
     await expect.poll(() => resumeButton(page).textContent()).toBe('Uploaded');
 
