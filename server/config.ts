@@ -1,5 +1,7 @@
 // The one module that reads process.env. Everything else receives a Config.
 import path from 'node:path';
+import bundledFfmpeg from '@ffmpeg-installer/ffmpeg';
+import bundledFfprobe from '@ffprobe-installer/ffprobe';
 import { z } from 'zod';
 import { DEFAULT_EARLY_ACCESS_END } from '#shared/constants.ts';
 import type { SellerDetails } from '#shared/company.ts';
@@ -112,6 +114,9 @@ const envSchema = z.object({
 
   VIDEO_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local', 'vimeo']).default('local')),
   VIMEO_ACCESS_TOKEN: optionalString,
+  // The ffmpeg and ffprobe that make videos playable; the binaries installed with npm by default.
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
 
   // The seller printed on every tax invoice, and where companies send their bank transfer.
   SELLER_NAME: z.preprocess(emptyAsUndefined, text(160).optional()),
@@ -206,6 +211,8 @@ export interface Config {
   clientDir: string;
   /** Where video uploads are written while they arrive (DATA_DIR/tmp). */
   temporaryDir: string;
+  /** The programs that turn uploaded videos into MP4 files every phone plays, with a poster (docs/video.md). */
+  ffmpeg: FfmpegConfig;
   /** Tax invoices: the seller (copied into each invoice when issued) and the VAT rate in basis points (5% = 500). */
   billing: BillingConfig;
 }
@@ -238,6 +245,10 @@ export type StorageConfig =
     };
 
 export type VideoConfig = { driver: 'local' } | { driver: 'vimeo'; accessToken: string };
+export interface FfmpegConfig {
+  ffmpegPath: string;
+  ffprobePath: string;
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -323,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     video: e.VIDEO_DRIVER === 'vimeo' ? { driver: 'vimeo', accessToken: e.VIMEO_ACCESS_TOKEN! } : { driver: 'local' },
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
     temporaryDir: path.join(dataDir, 'tmp'),
+    ffmpeg: { ffmpegPath: e.FFMPEG_PATH ?? bundledFfmpeg.path, ffprobePath: e.FFPROBE_PATH ?? bundledFfprobe.path },
     billing: billingConfig(e, env),
   };
 }

@@ -17,6 +17,7 @@ import { createStorage } from './storage/create-storage.ts';
 import { createVideoHost } from './video/create-video-host.ts';
 import { startUploadCleanUp } from './jobs/clean-up-uploads.ts';
 import { startSubscriptionReminders } from './jobs/subscription-reminders.ts';
+import { startVideoProcessing } from './jobs/process-videos.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 
@@ -91,6 +92,15 @@ async function start(): Promise<Server> {
     temporaryDirs: storage.temporaryDir ? [config.temporaryDir, storage.temporaryDir] : [config.temporaryDir],
   });
   cleanups.push(() => cleanUp.stop());
+  const videoProcessing = startVideoProcessing({
+    db: database.db,
+    storage,
+    clock: systemClock,
+    ffmpeg: config.ffmpeg,
+    temporaryDir: config.temporaryDir,
+    logger,
+  });
+  cleanups.push(() => videoProcessing.stop());
 
   const subscriptions = startSubscriptionReminders({
     db: database.db,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ROLES, SUBSCRIPTION_STATUSES, USER_STATUSES } from './constants.ts';
 import type { CompanyView, InvoiceView } from './company.ts';
-import { REVIEW_QUEUE_STATUSES, type OwnProfile } from './profile.ts';
+import { REVIEW_QUEUE_STATUSES, type OwnProfile, type ProfileVideo } from './profile.ts';
 import { text } from './text.ts';
 
 export interface Page<T> {
@@ -150,6 +150,8 @@ export interface ReviewItem extends OwnProfile {
   email: string | null;
   /** The reviewed fields as they were at the last review; null before the first one. */
   lastReviewedValues: Record<string, unknown> | null;
+  /** The video's state and poster; in the single profile's answer only (the queue leaves it out). */
+  video?: ProfileVideo | null;
 }
 
 export interface AdminCompanyItem extends CompanyView {

@@ -67,6 +67,9 @@ export interface CandidateCard {
   /** The start of the bio, for the card. */
   summary: string | null;
   hasVideo: boolean;
+  /** Where the introduction video plays from, and its poster once the app has made the video playable. */
+  videoUrl: string | null;
+  posterUrl: string | null;
   avatarUrl: string | null;
   shortlisted: boolean;
 }
@@ -84,7 +87,6 @@ export interface CandidateDetail extends CandidateCard {
   phone: string;
   email: string | null;
   bio: string | null;
-  videoUrl: string | null;
   cvUrl: string | null;
   shortlist: { note: string | null; savedAt: string } | null;
 }

@@ -100,7 +100,8 @@ export const DOCUMENT_CONTENT_TYPES = [
   'application/msword',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
-export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/quicktime', 'video/x-msvideo'] as const;
+// WebM is what a browser's camera records (Chrome, Android); every type is made an MP4 before companies see it.
+export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/quicktime', 'video/x-msvideo', 'video/webm'] as const;
 
 export const TIMING = {
   /** Activation after payment, and the sales team's answer, within this many hours. */

@@ -56,6 +56,8 @@ export const ERROR_MESSAGES = {
   'video.missing': 'Please choose a video to upload',
   'video.too_large': 'Video must be less than 100MB',
   'video.wrong_type': 'Please upload an MP4, MOV, or AVI file',
+  'video.unreadable': 'We could not play this video file. Please record or upload your video again.',
+  'video.processing_failed': 'We could not prepare your video. Please upload it again.',
 
   'career.resume_not_found': 'Your resume upload was not found. Please upload your resume again.',
   'career.resume_used': 'This resume was already sent with an application. Please upload your resume again.',

@@ -83,6 +83,17 @@ export function reviewStatusOf(userStatus: string): ReviewStatus {
 export const REVIEWED_FIELDS = ['fullName', 'phone', 'location', 'industries', 'languages', 'bio', 'yearsOfExperience', 'cvUrl', 'videoUrl'] as const;
 export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
 
+/**
+ * Where a profile's introduction video stands: made playable on every phone in the background ('processing'), ready
+ * to play with its poster, or refused because the file could not be read ('failed', with the error code to show).
+ */
+export interface ProfileVideo {
+  status: 'processing' | 'ready' | 'failed';
+  posterUrl: string | null;
+  durationMs: number | null;
+  errorCode: 'video.unreadable' | 'video.processing_failed' | null;
+}
+
 /** A job seeker's own profile, as GET /api/job-seeker/profile and the current user answer it. */
 export interface OwnProfile {
   id: string;

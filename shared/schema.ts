@@ -247,6 +247,9 @@ export const objects = pgTable(
     uploadKey: text('upload_key').unique(),
     // Where it plays from when that is not /objects/<key> (a video kept by a video host).
     url: text('url'),
+    // A video the app made playable (docs/video.md): its length, and its poster image at poster/<the same id>.
+    durationMs: integer('duration_ms'),
+    posterKey: text('poster_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -255,6 +258,30 @@ export const objects = pgTable(
     index('objects_status_created_at_idx').on(t.status, t.createdAt),
     index('objects_created_at_idx').on(t.createdAt),
   ],
+);
+
+// Videos waiting to be made playable on every phone (H.264/AAC MP4 and a poster, docs/video.md). A worker in each
+// app process takes one at a time (row lock, SKIP LOCKED); a failed try is retried later, a file ffmpeg cannot read
+// is not. Done rows stay as the record the admin console shows.
+export const videoJobs = pgTable(
+  'video_jobs',
+  {
+    objectKey: text('object_key')
+      .primaryKey()
+      .references(() => objects.key, { onDelete: 'cascade' }),
+    // 'queued', 'running', 'done' or 'failed'.
+    state: varchar('state', { length: 16 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    // A running job whose worker died is taken again after this.
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // The error code of the last failure (shared/errors.ts), and what ffmpeg said, for the console.
+    errorCode: varchar('error_code', { length: 48 }),
+    errorDetail: text('error_detail'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('video_jobs_state_run_after_idx').on(t.state, t.runAfter)],
 );
 
 export const careerApplications = pgTable(
@@ -405,5 +432,6 @@ export type JobSeekerProfile = typeof jobSeekerProfiles.$inferSelect;
 export type CompanyProfile = typeof companyProfiles.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type StoredObject = typeof objects.$inferSelect;
+export type VideoJob = typeof videoJobs.$inferSelect;
 export type CareerApplication = typeof careerApplications.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;

@@ -53,6 +53,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'video.missing': 400,
   'video.too_large': 413,
   'video.wrong_type': 400,
+  // Found by the background processing, shown on the profile; an answer only if a route ever raises them.
+  'video.unreadable': 422,
+  'video.processing_failed': 500,
 
   'career.resume_not_found': 400,
   'career.resume_used': 409,

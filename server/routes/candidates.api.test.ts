@@ -275,6 +275,9 @@ describe('filters and sorts', () => {
       languages: ['English', 'Hindi', 'Malayalam'],
       summary: 'Steel fixer and shuttering carpenter on high-rise towers.',
       hasVideo: true,
+      videoUrl: rahul.profile.videoUrl,
+      // The video has not been made playable here (no worker runs in this test): no poster yet.
+      posterUrl: null,
       avatarUrl: null,
       shortlisted: false,
     });
@@ -399,12 +402,13 @@ describe('a candidate page', () => {
       languages: ['English', 'Malayalam'],
       summary: 'Registered nurse, DHA licensed, ICU and ward experience.',
       hasVideo: true,
+      videoUrl: priya.profile.videoUrl,
+      posterUrl: null,
       avatarUrl: null,
       shortlisted: false,
       phone: '+971501234567',
       email: priya.email,
       bio: 'Registered nurse, DHA licensed, ICU and ward experience.',
-      videoUrl: priya.profile.videoUrl,
       cvUrl: priya.profile.cvUrl,
       shortlist: null,
     });

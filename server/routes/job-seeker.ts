@@ -3,6 +3,7 @@ import { insertProfileSchema, updateProfileSchema } from '#shared/profile.ts';
 import { requireRole } from '../auth/current-user.ts';
 import { validate } from '../http/validate.ts';
 import { createProfile, getOwnProfile, updateProfile, type ProfileContext } from '../services/profiles.ts';
+import { profileVideo } from '../services/profile-video.ts';
 
 /** The job seeker's own profile (SPEC 7, DESIGN 4). */
 export function jobSeekerRouter(ctx: ProfileContext) {
@@ -13,6 +14,11 @@ export function jobSeekerRouter(ctx: ProfileContext) {
   });
   router.get('/job-seeker/profile', async (req, res) => {
     res.json(await getOwnProfile(ctx.db, req.user!));
+  });
+  // Polled by the profile page while the video is being made playable.
+  router.get('/job-seeker/profile/video', async (req, res) => {
+    const profile = await getOwnProfile(ctx.db, req.user!);
+    res.json({ video: await profileVideo(ctx.db, profile.videoUrl) });
   });
   router.patch('/job-seeker/profile', validate(updateProfileSchema), async (req, res) => {
     res.json(await updateProfile(ctx, req.user!, req.body));

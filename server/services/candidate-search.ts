@@ -435,7 +435,8 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     }
   }
   return sql`${head}select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
-      left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, ${order.key} as sort_key,
+      left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, c.video_url,
+      ${posterKeyOfProfile(sql`c`)} as poster_key, ${order.key} as sort_key,
       m.walked_tier as tier, m.found, s.profile_id is not null as shortlisted
     from (${matches}) m
     join job_seeker_profiles c on c.id = m.id
@@ -476,7 +477,13 @@ export interface CardRow extends Record<string, unknown> {
   languages: string[];
   bio: string | null;
   has_video: boolean;
+  video_url: string | null;
+  poster_key: string | null;
 }
+
+/** The poster of a profile's video once the app has made it (videos it keeps as /objects/video/<id>). */
+const posterKeyOfProfile = (profile: ReturnType<typeof sql>) =>
+  sql`(select o.poster_key from objects o where o.key = substr(${profile}.video_url, ${'/objects/'.length + 1}))`;
 
 interface PageRow extends CardRow {
   sort_key: string | number;
@@ -505,6 +512,8 @@ export function card(row: CardRow & { shortlisted: boolean }): CandidateCard {
     languages: row.languages,
     summary: summaryOf(row.bio),
     hasVideo: row.has_video,
+    videoUrl: row.video_url,
+    posterUrl: row.poster_key ? `/objects/${row.poster_key}` : null,
     avatarUrl: null,
     shortlisted: row.shortlisted,
   };
@@ -741,7 +750,8 @@ export async function viewCandidate(db: Db, companyId: string, profileId: string
   const { rows } = await db.execute<DetailRow>(sql`
     with shown as (
       select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages, p.bio, p.phone,
-        p.video_url, p.video_url is not null as has_video, p.cv_url, (select email from users where id = p.user_id) as email
+        p.video_url, p.video_url is not null as has_video, ${posterKeyOfProfile(sql`p`)} as poster_key, p.cv_url,
+        (select email from users where id = p.user_id) as email
       from job_seeker_profiles p
       where ${visibleProfile(profileId)}
     ), viewed as (
@@ -757,7 +767,6 @@ export async function viewCandidate(db: Db, companyId: string, profileId: string
     phone: row.phone,
     email: row.email,
     bio: row.bio,
-    videoUrl: row.video_url,
     cvUrl: row.cv_url,
     shortlist: row.saved_at !== null ? { note: row.note, savedAt: row.saved_at } : null,
   };

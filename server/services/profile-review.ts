@@ -10,6 +10,7 @@ import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
 import { profileApprovedTemplate, profileRejectedTemplate } from '../mail/review-templates.ts';
 import { countAll, decodeUuidKey, exactTimestamp, newerThan, olderThan, pageScope, toPage, totalOf } from './keyset.ts';
 import { ownProfileView } from './profiles.ts';
+import { profileVideo } from './profile-video.ts';
 import { DomainError } from '../domain-error.ts';
 
 export interface ReviewContext {
@@ -66,7 +67,7 @@ export async function getProfileForReview(db: Db, profileId: string): Promise<Re
     .innerJoin(users, eq(users.id, jobSeekerProfiles.userId))
     .where(eq(jobSeekerProfiles.id, profileId));
   if (!row) throw new DomainError('profile.not_found');
-  return reviewItem(row.profile, row);
+  return { ...reviewItem(row.profile, row), video: await profileVideo(db, row.profile.videoUrl) };
 }
 
 async function lockProfile(tx: DbOrTx, profileId: string) {

@@ -15,12 +15,14 @@ import { DomainError } from '../domain-error.ts';
 
 type VideoType = (typeof VIDEO_CONTENT_TYPES)[number];
 
-/** MP4 and MOV carry 'ftyp' at byte 4; AVI is a RIFF file of form 'AVI '. */
+/** MP4 and MOV carry 'ftyp' at byte 4; AVI is a RIFF file of form 'AVI '; WebM starts with an EBML header. */
 export function detectVideoType(head: Buffer): VideoType | undefined {
   if (head.subarray(4, 8).toString('latin1') === 'ftyp') {
     return head.subarray(8, 10).toString('latin1') === 'qt' ? 'video/quicktime' : 'video/mp4';
   }
   if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'AVI ') return 'video/x-msvideo';
+  // Matroska's EBML header: WebM from a browser's recorder.
+  if (head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return 'video/webm';
   return undefined;
 }
 
