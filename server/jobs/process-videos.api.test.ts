@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eq } from 'drizzle-orm';
 import { companyProfiles, objects, users, videoJobs } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { jobSeekerWithProfile, mp4, signedInAgent, uploadVideo } from '../test/fixtures.ts';
+import { jobSeekerWithProfile, signedInAgent, uploadVideo } from '../test/fixtures.ts';
 import { processNextVideo, type VideoProcessingContext } from './process-videos.ts';
 
 const run = promisify(execFile);
