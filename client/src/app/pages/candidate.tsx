@@ -65,43 +65,19 @@ export default function CandidatePage() {
           </div>
         </div>
 
-        <div className="mt-6 grid gap-6 lg:grid-cols-5">
-          <div className="space-y-6 lg:col-span-3">
-            <Card className="p-5 sm:p-6">
-              <h2 className="text-lg font-semibold text-slate-900">{t('detail.video')}</h2>
-              <div className="mt-4">
-                {candidate.videoUrl ? (
-                  <VideoPlayer src={candidate.videoUrl} title={t('detail.videoTitle', { name: candidate.fullName })} />
-                ) : (
-                  <p className="text-slate-600">{t('detail.noVideo')}</p>
-                )}
-              </div>
-            </Card>
-            <Card className="p-5 sm:p-6">
-              <h2 className="text-lg font-semibold text-slate-900">{t('detail.cv')}</h2>
-              {candidate.cvUrl ? (
-                <div className="mt-3 flex flex-wrap gap-3">
-                  <a href={candidate.cvUrl} download className={buttonClasses({ variant: 'secondary' })}>
-                    <Download aria-hidden="true" className="h-4 w-4" />
-                    {t('detail.downloadCv')}
-                  </a>
-                  <a href={`${candidate.cvUrl}?view=inline`} target="_blank" rel="noopener" className={buttonClasses({ variant: 'outline' })}>
-                    <FileText aria-hidden="true" className="h-4 w-4" />
-                    {t('detail.viewCv')}
-                  </a>
-                </div>
+        {/* On a phone the video comes first, then how to contact, then the CV; side by side on a wide screen. */}
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-5">
+          <Card className="p-5 sm:p-6 lg:col-span-3">
+            <h2 className="text-lg font-semibold text-slate-900">{t('detail.video')}</h2>
+            <div className="mt-4">
+              {candidate.videoUrl ? (
+                <VideoPlayer src={candidate.videoUrl} poster={candidate.posterUrl} title={t('detail.videoTitle', { name: candidate.fullName })} />
               ) : (
-                <p className="mt-3 text-slate-600">{t('detail.noCv')}</p>
+                <p className="text-slate-600">{t('detail.noVideo')}</p>
               )}
-            </Card>
-            {candidate.bio && (
-              <Card className="p-5 sm:p-6">
-                <h2 className="text-lg font-semibold text-slate-900">{t('detail.about')}</h2>
-                <p className="mt-3 whitespace-pre-line text-slate-800">{candidate.bio}</p>
-              </Card>
-            )}
-          </div>
-          <div className="order-first space-y-6 lg:order-none lg:col-span-2">
+            </div>
+          </Card>
+          <div className="space-y-6 lg:col-span-2 lg:col-start-4 lg:row-span-2 lg:row-start-1">
             <Card className="p-5 sm:p-6">
               <h2 className="text-lg font-semibold text-slate-900">{t('detail.contactHeading')}</h2>
               <div className="mt-4">
@@ -130,6 +106,31 @@ export default function CandidatePage() {
                 <ShortlistControl key={candidate.shortlist?.savedAt ?? 'new'} candidate={candidate} />
               </div>
             </Card>
+          </div>
+          <div className="space-y-6 lg:col-span-3 lg:col-start-1 lg:row-start-2">
+            <Card className="p-5 sm:p-6">
+              <h2 className="text-lg font-semibold text-slate-900">{t('detail.cv')}</h2>
+              {candidate.cvUrl ? (
+                <div className="mt-3 flex flex-wrap gap-3">
+                  <a href={candidate.cvUrl} download className={buttonClasses({ variant: 'secondary' })}>
+                    <Download aria-hidden="true" className="h-4 w-4" />
+                    {t('detail.downloadCv')}
+                  </a>
+                  <a href={`${candidate.cvUrl}?view=inline`} target="_blank" rel="noopener" className={buttonClasses({ variant: 'outline' })}>
+                    <FileText aria-hidden="true" className="h-4 w-4" />
+                    {t('detail.viewCv')}
+                  </a>
+                </div>
+              ) : (
+                <p className="mt-3 text-slate-600">{t('detail.noCv')}</p>
+              )}
+            </Card>
+            {candidate.bio && (
+              <Card className="p-5 sm:p-6">
+                <h2 className="text-lg font-semibold text-slate-900">{t('detail.about')}</h2>
+                <p className="mt-3 whitespace-pre-line text-slate-800">{candidate.bio}</p>
+              </Card>
+            )}
           </div>
         </div>
       </section>

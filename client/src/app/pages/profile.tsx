@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Clock, Download, Pencil } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, Download, Loader2, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ReviewStatus } from '#shared/profile.ts';
@@ -11,6 +11,7 @@ import { VideoPlayer } from '@/components/ui/video-player';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { cn } from '@/lib/utils';
 import { useOwnProfile } from '@/features/profile/api/get-own-profile';
+import { useProfileVideo } from '@/features/profile/api/get-profile-video';
 import { VisibilitySwitch } from '@/features/profile/components/visibility-switch';
 import { useOptionText } from '@/lib/option-text';
 
@@ -20,6 +21,37 @@ const STATUS_STYLE: Record<ReviewStatus, { icon: typeof Clock; className: string
   rejected: { icon: AlertTriangle, className: 'bg-red-50 text-red-900 border-red-200' },
   suspended: { icon: AlertTriangle, className: 'bg-slate-100 text-slate-900 border-slate-300' },
 };
+
+/** The own video: 'Processing your video' while it is made playable, the reason when it could not be used. */
+function OwnVideo({ videoUrl, title }: { videoUrl: string; title: string }) {
+  const { t } = useTranslation('profile');
+  const { data } = useProfileVideo(videoUrl);
+  const video = data?.video;
+  if (video?.status === 'processing') {
+    return (
+      <div role="status" className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl bg-slate-100 p-4 text-center">
+        <Loader2 aria-hidden="true" className="h-6 w-6 animate-spin text-brand-700" />
+        <p className="font-semibold text-slate-900">{t('page.videoProcessing')}</p>
+        <p className="max-w-sm text-sm text-slate-700">{t('page.videoProcessingText')}</p>
+      </div>
+    );
+  }
+  if (video?.status === 'failed') {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+        <p className="flex items-center gap-2 font-semibold">
+          <AlertTriangle aria-hidden="true" className="h-5 w-5" />
+          {t('page.videoFailed')}
+        </p>
+        <p className="mt-1 text-sm">{t(`errors:${video.errorCode ?? 'video.processing_failed'}`)}</p>
+        <Link href="/profile/edit" className={cn(buttonClasses({ variant: 'outline' }), 'mt-3')}>
+          {t('page.uploadNewVideo')}
+        </Link>
+      </div>
+    );
+  }
+  return <VideoPlayer src={videoUrl} title={title} poster={video?.posterUrl} />;
+}
 
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -77,7 +109,7 @@ export default function ProfilePage() {
             <h2 className="text-lg font-semibold text-slate-900">{t('page.video')}</h2>
             <div className="mt-4">
               {profile.videoUrl ? (
-                <VideoPlayer src={profile.videoUrl} title={t('page.videoTitle', { name: profile.fullName })} />
+                <OwnVideo videoUrl={profile.videoUrl} title={t('page.videoTitle', { name: profile.fullName })} />
               ) : (
                 <p className="text-slate-600">{t('page.noVideo')}</p>
               )}

@@ -1,16 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VideoOff } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const EMBEDDED_PLAYERS = ['https://player.vimeo.com/'];
 
-/** Plays an introduction video: our own files in a <video> element (seekable through HTTP Range), a video
- *  host's player in a frame. */
-export function VideoPlayer({ src, title, className }: { src: string; title: string; className?: string }) {
+/** Plays an introduction video: our own files in a <video> element (seekable through HTTP Range) with their poster,
+ *  a video host's player in a frame. A video that cannot be loaded says so instead of showing an empty player. */
+export function VideoPlayer({
+  src,
+  title,
+  poster,
+  autoPlay,
+  className,
+}: {
+  src: string;
+  title: string;
+  poster?: string | null;
+  autoPlay?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
   const frame = 'aspect-video w-full overflow-hidden rounded-xl bg-slate-900';
   if (EMBEDDED_PLAYERS.some((prefix) => src.startsWith(prefix))) {
     return <iframe src={src} title={title} className={cn(frame, className)} allow="fullscreen; picture-in-picture" allowFullScreen />;
   }
+  if (failed) {
+    return (
+      <div role="alert" className={cn(frame, 'flex flex-col items-center justify-center gap-2 p-4 text-center text-sm text-white', className)}>
+        <VideoOff aria-hidden="true" className="h-6 w-6" />
+        {t('video.loadFailed')}
+      </div>
+    );
+  }
   return (
-    <video src={src} title={title} aria-label={title} controls playsInline preload="metadata" className={cn(frame, 'object-contain', className)}>
+    <video
+      src={src}
+      title={title}
+      aria-label={title}
+      poster={poster ?? undefined}
+      controls
+      playsInline
+      autoPlay={autoPlay}
+      preload={poster ? 'none' : 'metadata'}
+      onError={() => setFailed(true)}
+      className={cn(frame, 'object-contain', className)}
+    >
       <track kind="captions" />
     </video>
   );

@@ -83,7 +83,17 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
         </Card>
         <Card className="p-5">
           <h2 className="font-semibold text-slate-900">{t('review.video')}{changed('videoUrl') && <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{t('review.changed')}</span>}</h2>
-          <div className="mt-3">{profile.videoUrl ? <VideoPlayer src={profile.videoUrl} title={t('review.videoTitle', { name: profile.fullName })} /> : '—'}</div>
+          <div className="mt-3">
+            {!profile.videoUrl ? (
+              '—'
+            ) : profile.video?.status === 'processing' ? (
+              <p role="status" className="rounded-xl bg-slate-100 p-4 text-sm text-slate-800">{t('review.videoProcessing')}</p>
+            ) : profile.video?.status === 'failed' ? (
+              <p role="status" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">{t('review.videoFailed')}</p>
+            ) : (
+              <VideoPlayer src={profile.videoUrl} poster={profile.video?.posterUrl} title={t('review.videoTitle', { name: profile.fullName })} />
+            )}
+          </div>
           <h2 className="mt-5 font-semibold text-slate-900">{t('review.cv')}{changed('cvUrl') && <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{t('review.changed')}</span>}</h2>
           {profile.cvUrl && (
             <a href={profile.cvUrl} download className={buttonClasses({ variant: 'secondary', className: 'mt-3' })}>

@@ -1,4 +1,5 @@
-import { Bookmark, MapPin, Video } from 'lucide-react';
+import { useState } from 'react';
+import { Bookmark, MapPin, Play, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { LIMITS } from '#shared/constants.ts';
@@ -7,6 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 import { useOptionText } from '@/lib/option-text';
 import { Card } from '@/components/ui/card';
+import { VideoPlayer } from '@/components/ui/video-player';
 import { InitialsAvatar } from './initials-avatar';
 
 /** First three skills, then '+N' (SPEC 3, 9). */
@@ -24,6 +26,7 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
   const headingId = `candidate-${candidate.id}`;
   return (
     <Card className="flex flex-col p-5" aria-labelledby={headingId} role="article">
+      {candidate.videoUrl && candidate.posterUrl && <CardVideo videoUrl={candidate.videoUrl} posterUrl={candidate.posterUrl} name={candidate.fullName} />}
       <div className="flex items-start gap-3">
         <InitialsAvatar name={candidate.fullName} src={candidate.avatarUrl} />
         <div className="min-w-0 flex-1">
@@ -68,5 +71,28 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
         </Link>
       </div>
     </Card>
+  );
+}
+
+/** The person's face first: the video's poster, which plays the video in place when pressed. */
+function CardVideo({ videoUrl, posterUrl, name }: { videoUrl: string; posterUrl: string; name: string }) {
+  const { t } = useTranslation('candidates');
+  const [playing, setPlaying] = useState(false);
+  const label = t('card.playVideo', { name });
+  if (playing) return <VideoPlayer src={videoUrl} poster={posterUrl} title={label} autoPlay className="mb-4" />;
+  return (
+    <button
+      type="button"
+      onClick={() => setPlaying(true)}
+      aria-label={label}
+      className="group relative mb-4 block aspect-video w-full overflow-hidden rounded-xl bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
+      <img src={posterUrl} alt="" loading="lazy" decoding="async" width={640} height={360} className="h-full w-full object-cover" />
+      <span className="absolute inset-0 flex items-center justify-center">
+        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-white/90 text-brand-800 shadow group-hover:bg-white">
+          <Play aria-hidden="true" className="h-6 w-6 fill-current" />
+        </span>
+      </span>
+    </button>
   );
 }
