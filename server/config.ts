@@ -206,6 +206,8 @@ export interface Config {
   clientDir: string;
   /** Where video uploads are written while they arrive (DATA_DIR/tmp). */
   temporaryDir: string;
+  /** Where resumable video uploads wait, possibly for hours, until their last byte arrives (DATA_DIR/video-uploads). */
+  videoUploadDir: string;
   /** Tax invoices: the seller (copied into each invoice when issued) and the VAT rate in basis points (5% = 500). */
   billing: BillingConfig;
 }
@@ -323,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     video: e.VIDEO_DRIVER === 'vimeo' ? { driver: 'vimeo', accessToken: e.VIMEO_ACCESS_TOKEN! } : { driver: 'local' },
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
     temporaryDir: path.join(dataDir, 'tmp'),
+    videoUploadDir: path.join(dataDir, 'video-uploads'),
     billing: billingConfig(e, env),
   };
 }
