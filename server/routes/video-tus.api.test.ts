@@ -1,14 +1,19 @@
 // Resumable video uploads at /api/video/tus, spoken as plain tus 1.0.0 over a real connection: an upload cut halfway
 // goes on from where the server stopped, the finished video plays back byte for byte, and nothing is left behind.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { objects } from '#shared/schema.ts';
 import { LIMITS } from '#shared/constants.ts';
+import { systemClock } from '../clock.ts';
+import { startUploadCleanUp } from '../jobs/clean-up-uploads.ts';
 import { startTestServer } from '../test/app.ts';
 import { mp4, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
+import { videoUploadStore } from './video-tus.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 let server: TestServer;
@@ -182,5 +187,29 @@ describe('resumable video upload (tus)', () => {
     expect(((await res.json()) as { code: string }).code).toBe('common.cross_site');
     expect(Number((await head(url!, seeker.cookie)).headers.get('upload-offset'))).toBe(0);
     expect((await fetch(url!, { method: 'DELETE', headers: { ...TUS, cookie: seeker.cookie } })).status).toBe(204);
+  });
+
+  it('removes an upload never finished after a day, in the hourly clean-up', async () => {
+    const seeker = await signedInAgent(server, { role: 'job_seeker' });
+    const video = mp4(64 * 1024);
+    const { url } = await createUpload(seeker.cookie, video.length);
+    expect((await patch(url!, seeker.cookie, 0, video.subarray(0, 1000))).status).toBe(204);
+    const info = path.join(uploadDir, `${idOf(url!)}.json`);
+    const upload = JSON.parse(await readFile(info, 'utf8')) as { creation_date: string };
+    upload.creation_date = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    await writeFile(info, JSON.stringify(upload));
+    expect((await head(url!, seeker.cookie)).status).toBe(410);
+
+    const job = startUploadCleanUp({
+      db: server.testDatabase.database.db,
+      storage: server.services.storage,
+      videoHost: server.services.videoHost,
+      clock: systemClock,
+      logger: pino({ level: 'silent' }),
+      temporaryDirs: [],
+      videoUploads: videoUploadStore(uploadDir),
+    });
+    await job.stop();
+    expect(uploadFiles()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // Resumable video uploads (tus 1.0.0) at /api/video/tus: job seekers send their introduction video from phones on
 // mobile data, and an upload cut at 60% goes on from 60%. Each upload belongs to the job seeker who created it; when
 // its last byte arrives it gets the checks of POST /api/video/upload (container bytes), then the video host takes it,
-// and its files are removed whatever the outcome. Uploads never finished expire after a day.
+// and its files are removed whatever the outcome. Uploads never finished go after a day (the upload clean-up).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import express from 'express';
@@ -28,7 +28,7 @@ export const VIDEO_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** tus names uploads with 16 random bytes in hex. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
-/** The store of the uploads in `directory`. */
+/** The store of the uploads in `directory`; the upload clean-up builds one on the same directory. */
 export function videoUploadStore(directory: string): FileStore {
   return new FileStore({ directory, expirationPeriodInMilliseconds: VIDEO_UPLOAD_TTL_MS });
 }
