@@ -16,6 +16,7 @@ import { sessionMiddleware } from './auth/session.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
 import { authRouter } from './routes/auth.ts';
 import { videoRouter } from './routes/video.ts';
+import { videoTusRouter } from './routes/video-tus.ts';
 import { jobSeekerRouter } from './routes/job-seeker.ts';
 import { adminRouter } from './routes/admin.ts';
 import { adminCompaniesRouter } from './routes/admin-companies.ts';
@@ -124,6 +125,8 @@ export function createApp(deps: AppDeps): express.Express {
 
   const api = express.Router();
   if (deps.storage.receiveUpload) api.use(localUploadRouter(uploads));
+  // Before the body parsers: tus streams its PATCH bodies (application/offset+octet-stream) straight to disk.
+  api.use(videoTusRouter({ db: database.db, clock, videoHost: deps.videoHost, uploadDir: config.videoUploadDir, logger }));
   api.use(express.json({ limit: '100kb' }));
   // First: the Job Seeker Database is the busiest part of the API, and every router before it is tried in turn.
   api.use(candidatesRouter({ db: database.db, readDb: deps.readDatabase?.db, clock }));

@@ -213,6 +213,8 @@ export interface Config {
   temporaryDir: string;
   /** The programs that turn uploaded videos into MP4 files every phone plays, with a poster (docs/video.md). */
   ffmpeg: FfmpegConfig;
+  /** Where resumable video uploads wait, possibly for hours, until their last byte arrives (DATA_DIR/video-uploads). */
+  videoUploadDir: string;
   /** Tax invoices: the seller (copied into each invoice when issued) and the VAT rate in basis points (5% = 500). */
   billing: BillingConfig;
 }
@@ -335,6 +337,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
     temporaryDir: path.join(dataDir, 'tmp'),
     ffmpeg: { ffmpegPath: e.FFMPEG_PATH ?? bundledFfmpeg.path, ffprobePath: e.FFPROBE_PATH ?? bundledFfprobe.path },
+    videoUploadDir: path.join(dataDir, 'video-uploads'),
     billing: billingConfig(e, env),
   };
 }

@@ -16,6 +16,7 @@ import { accountContext, settlePasswordResetRequests } from './services/accounts
 import { createStorage } from './storage/create-storage.ts';
 import { createVideoHost } from './video/create-video-host.ts';
 import { startUploadCleanUp } from './jobs/clean-up-uploads.ts';
+import { videoUploadStore } from './routes/video-tus.ts';
 import { startSubscriptionReminders } from './jobs/subscription-reminders.ts';
 import { startVideoProcessing } from './jobs/process-videos.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
@@ -89,7 +90,9 @@ async function start(): Promise<Server> {
     videoHost,
     clock: systemClock,
     logger,
-    temporaryDirs: storage.temporaryDir ? [config.temporaryDir, storage.temporaryDir] : [config.temporaryDir],
+    // The resumable video uploads' directory too: what a crash left half-written there (a file without its info).
+    temporaryDirs: [config.temporaryDir, config.videoUploadDir, ...(storage.temporaryDir ? [storage.temporaryDir] : [])],
+    videoUploads: videoUploadStore(config.videoUploadDir),
   });
   cleanups.push(() => cleanUp.stop());
   const videoProcessing = startVideoProcessing({

@@ -6,7 +6,8 @@ import { rateLimit } from '../http/rate-limit.ts';
 import { uploadVideo } from '../services/video-upload.ts';
 import type { VideoHost } from '../video/video-host.ts';
 
-const videosPerHour = { name: 'video-uploads', windowMs: 60 * 60 * 1000, max: 20, key: (req: express.Request) => req.user?.id };
+/** Shared with the resumable uploads (video-tus.ts): one budget of videos per job seeker, however they arrive. */
+export const videosPerHour = { name: 'video-uploads', windowMs: 60 * 60 * 1000, max: 20, key: (req: express.Request) => req.user?.id };
 
 /** POST /api/video/upload (SPEC 7): multipart with video, title and description; answers { videoUrl }. */
 export function videoRouter(options: { db: Db; clock: Clock; videoHost: VideoHost; tempDir: string }) {
