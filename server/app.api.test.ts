@@ -185,6 +185,7 @@ describe('serving the client', () => {
       earlyAccessActive: true,
       earlyAccessFormUrl: null,
       oidcProviderName: null,
+      videoRecordSeconds: 90,
     });
   });
 

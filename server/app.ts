@@ -57,6 +57,7 @@ export function publicConfig(config: Config, clock: Clock): PublicConfig {
     earlyAccessActive: isEarlyAccessActive(config.earlyAccessEnd, clock.now()),
     earlyAccessFormUrl: config.earlyAccessFormUrl ?? null,
     oidcProviderName: config.oidc?.providerName ?? null,
+    videoRecordSeconds: config.videoRecordSeconds,
   };
 }
 

@@ -115,6 +115,7 @@ const envSchema = z.object({
   VIDEO_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local', 'vimeo']).default('local')),
   VIMEO_ACCESS_TOKEN: optionalString,
   // The ffmpeg and ffprobe that make videos playable; the binaries installed with npm by default.
+  VIDEO_RECORD_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(15).max(300).default(90)),
   FFMPEG_PATH: optionalString,
   FFPROBE_PATH: optionalString,
 
@@ -213,6 +214,8 @@ export interface Config {
   temporaryDir: string;
   /** The programs that turn uploaded videos into MP4 files every phone plays, with a poster (docs/video.md). */
   ffmpeg: FfmpegConfig;
+  /** The longest introduction video the page records (seconds). */
+  videoRecordSeconds: number;
   /** Where resumable video uploads wait, possibly for hours, until their last byte arrives (DATA_DIR/video-uploads). */
   videoUploadDir: string;
   /** Tax invoices: the seller (copied into each invoice when issued) and the VAT rate in basis points (5% = 500). */
@@ -336,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     video: e.VIDEO_DRIVER === 'vimeo' ? { driver: 'vimeo', accessToken: e.VIMEO_ACCESS_TOKEN! } : { driver: 'local' },
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
     temporaryDir: path.join(dataDir, 'tmp'),
+    videoRecordSeconds: e.VIDEO_RECORD_SECONDS,
     ffmpeg: { ffmpegPath: e.FFMPEG_PATH ?? bundledFfmpeg.path, ffprobePath: e.FFPROBE_PATH ?? bundledFfprobe.path },
     videoUploadDir: path.join(dataDir, 'video-uploads'),
     billing: billingConfig(e, env),

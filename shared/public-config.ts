@@ -11,6 +11,8 @@ export interface PublicConfig {
   earlyAccessFormUrl: string | null;
   /** Name on the 'Continue with …' button when an OpenID Connect provider is configured. */
   oidcProviderName: string | null;
+  /** The longest introduction video the page records, in seconds. */
+  videoRecordSeconds: number;
 }
 
 /** The Gulf's business day: UAE time, UTC+4 all year (no daylight saving). */

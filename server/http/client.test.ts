@@ -8,6 +8,7 @@ const config = {
   earlyAccessActive: false,
   earlyAccessFormUrl: '</script><script>alert(1)</script>',
   oidcProviderName: null,
+  videoRecordSeconds: 90,
 };
 
 describe('renderIndexHtml', () => {

@@ -13,6 +13,7 @@ import { createLocalStorage } from '../storage/local.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createLocalVideoHost } from '../video/local.ts';
 import type { VideoHost } from '../video/video-host.ts';
+import { startVideoProcessing } from '../jobs/process-videos.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -83,9 +84,21 @@ export async function createTestApp(
 
 /** The app listening on a free loopback port, for a real browser. */
 export async function startTestServer(
-  options: Parameters<typeof createTestApp>[0] & { port?: number } = {},
+  options: Parameters<typeof createTestApp>[0] & { port?: number; /** Runs the video worker, as the product does. */ processVideos?: boolean } = {},
 ): Promise<TestApp & { baseUrl: string }> {
   const testApp = await createTestApp({ serveClient: true, ...options });
+  const videoWorker = options.processVideos
+    ? startVideoProcessing({
+        db: testApp.testDatabase.database.db,
+        storage: testApp.storage,
+        clock: options.clock ?? systemClock,
+        ffmpeg: testApp.config.ffmpeg,
+        temporaryDir: testApp.config.temporaryDir,
+        logger: options.logger ?? pino({ level: 'silent' }),
+        // Often, so a browser test waits for the video and not for the timer.
+        intervalMs: 250,
+      })
+    : undefined;
   const server: Server = createServer(testApp.app);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -95,6 +108,7 @@ export async function startTestServer(
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await videoWorker?.stop();
       await testApp.close();
     },
   };

@@ -1,8 +1,8 @@
-import { uploadVideoFile, type VideoUploadInput } from '@/lib/uploads';
+import { startVideoUpload, type VideoUpload, type VideoUploadInput } from '@/lib/uploads';
 
-/** POST /api/video/upload (SPEC 7); the title is the full name, or 'Profile Video'. */
-export function uploadIntroductionVideo(input: Omit<VideoUploadInput, 'title' | 'description'> & { fullName: string }): Promise<string> {
-  return uploadVideoFile({
+/** A resumable upload of the introduction video; its title is the full name, or 'Profile Video'. */
+export function uploadIntroductionVideo(input: Omit<VideoUploadInput, 'title' | 'description'> & { fullName: string }): VideoUpload {
+  return startVideoUpload({
     ...input,
     title: input.fullName.trim() || 'Profile Video',
     description: 'Introduction video for a job-seeker profile',
