@@ -21,6 +21,26 @@ type Stage =
   | { name: 'recording'; seconds: number }
   | { name: 'review'; file: File; url: string };
 
+/** Whether this browser can film at all (an old browser, or a page not served over HTTPS, cannot). */
+const supported = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia) && typeof MediaRecorder !== 'undefined';
+
+type CameraResult = { media: MediaStream; canSwitch: boolean } | { problem: 'denied' | 'noCamera' };
+
+/** The camera and microphone, or why not: refused (by the person or the site's settings) or not there. */
+async function openCamera(facing: Facing): Promise<CameraResult> {
+  try {
+    const media = await navigator.mediaDevices.getUserMedia({
+      video: { facingMode: facing, width: { ideal: 1280 }, height: { ideal: 720 } },
+      audio: true,
+    });
+    const devices = await navigator.mediaDevices.enumerateDevices();
+    return { media, canSwitch: devices.filter((device) => device.kind === 'videoinput').length > 1 };
+  } catch (error) {
+    const name = (error as DOMException).name;
+    return { problem: name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'noCamera' };
+  }
+}
+
 const recordingType = () => RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type)) ?? '';
 
 /** 83 seconds as '1:23', in the reader's digits. */
@@ -32,7 +52,7 @@ function clock(seconds: number): string {
 export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void; onClose: () => void }) {
   const { t } = useTranslation('profile');
   const limit = publicConfig.videoRecordSeconds;
-  const [stage, setStage] = useState<Stage>({ name: 'starting' });
+  const [stage, setStage] = useState<Stage>(supported ? { name: 'starting' } : { name: 'problem', reason: 'unsupported' });
   const [facing, setFacing] = useState<Facing>('user');
   const [canSwitch, setCanSwitch] = useState(false);
   const preview = useRef<HTMLVideoElement>(null);
@@ -45,40 +65,34 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
     stream.current = null;
   }, []);
 
-  const startCamera = useCallback(
-    async (wanted: Facing) => {
-      stopCamera();
-      setStage({ name: 'starting' });
-      if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
-        setStage({ name: 'problem', reason: 'unsupported' });
-        return;
-      }
-      try {
-        const media = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: wanted, width: { ideal: 1280 }, height: { ideal: 720 } },
-          audio: true,
-        });
-        stream.current = media;
-        if (preview.current) preview.current.srcObject = media;
-        const devices = await navigator.mediaDevices.enumerateDevices();
-        setCanSwitch(devices.filter((device) => device.kind === 'videoinput').length > 1);
-        setStage({ name: 'ready' });
-      } catch (error) {
-        const name = (error as DOMException).name;
-        setStage({ name: 'problem', reason: name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'noCamera' });
-      }
-    },
-    [stopCamera],
-  );
+  const showCamera = useCallback((result: CameraResult) => {
+    if ('problem' in result) {
+      setStage({ name: 'problem', reason: result.problem });
+      return;
+    }
+    stream.current = result.media;
+    if (preview.current) preview.current.srcObject = result.media;
+    setCanSwitch(result.canSwitch);
+    setStage({ name: 'ready' });
+  }, []);
 
+  // The camera of the chosen side, opened again when `attempt` changes (trying again after a refusal).
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    void startCamera(facing);
+    let current = true;
+    if (supported) {
+      void openCamera(facing).then((result) => {
+        if (current) showCamera(result);
+        else if ('media' in result) result.media.getTracks().forEach((track) => track.stop());
+      });
+    }
     return () => {
+      current = false;
       window.clearInterval(timer.current);
       if (recorder.current?.state === 'recording') recorder.current.stop();
       stopCamera();
     };
-  }, [facing, startCamera, stopCamera]);
+  }, [facing, attempt, showCamera, stopCamera]);
 
   // The recording's playback address is given back when it is no longer shown.
   useEffect(() => () => {
@@ -145,7 +159,15 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
         <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
           <p>{t(`recorder.${stage.reason}`)}</p>
           {stage.reason !== 'unsupported' && (
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void startCamera(facing)}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3"
+              onClick={() => {
+                setStage({ name: 'starting' });
+                setAttempt(attempt + 1);
+              }}
+            >
               {t('recorder.tryAgain')}
             </Button>
           )}
@@ -201,7 +223,13 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
               {t('recorder.start')}
             </Button>
             {canSwitch && (
-              <Button variant="outline" onClick={() => setFacing(facing === 'user' ? 'environment' : 'user')}>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setStage({ name: 'starting' });
+                  setFacing(facing === 'user' ? 'environment' : 'user');
+                }}
+              >
                 <RefreshCw aria-hidden="true" className="h-4 w-4" />
                 {t('recorder.switchCamera')}
               </Button>
