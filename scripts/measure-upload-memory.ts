@@ -1,5 +1,5 @@
-// `npm run bench:uploads`: the server's peak memory while it receives a 100 MB video, and while it receives ten CVs
-// at once. Starts the real server (embedded PostgreSQL, local drivers) in a throwaway data directory and reads its
+// `npm run bench:uploads`: the server's peak memory while it receives a 100 MB video (multipart, and resumable by
+// tus), and while it receives ten CVs at once. Starts the real server (embedded PostgreSQL, local drivers) in a throwaway data directory and reads its
 // peak resident set (VmHWM in /proc, reset before each measurement through clear_refs). Linux only.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -75,6 +75,42 @@ function uploadVideo(bytes: number): Promise<number> {
   });
 }
 
+/** A resumable (tus) upload of `bytes` bytes in one PATCH streamed in 1 MiB chunks, as a phone on a good line sends it. */
+async function uploadVideoResumably(bytes: number): Promise<number> {
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  const created = await fetch(`${base}/api/video/tus`, {
+    method: 'POST',
+    headers: {
+      cookie,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(bytes),
+      'upload-metadata': `filename ${b64('big.mp4')},filetype ${b64('video/mp4')},title ${b64('Memory')}`,
+    },
+  });
+  if (created.status !== 201) throw new Error(`tus create answered ${created.status}: ${await created.text()}`);
+  const location = new URL(created.headers.get('location')!, base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(location, {
+      method: 'PATCH',
+      headers: { cookie, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes) },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    const ftyp = Buffer.from([0, 0, 0, 24, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    void (async () => {
+      req.write(ftyp);
+      for (let sent = ftyp.length; sent < bytes; sent += chunk.length) {
+        if (!req.write(chunk.subarray(0, Math.min(chunk.length, bytes - sent)))) await new Promise((r) => req.once('drain', r));
+      }
+      req.end();
+    })();
+  });
+}
+
 async function uploadCv(bytes: number) {
   const { uploadURL } = (await api('POST', '/api/objects/upload')) as { uploadURL: string };
   const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 20, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -89,17 +125,29 @@ try {
   await uploadCv(100_000); // warm-up: every code path loaded once
   const idle = statusKib('VmRSS');
 
+  // Growth is measured from what the process holds when each upload starts. The resumable upload goes first: it is
+  // the one the page uses, and the first large upload of a process is the one that grows it.
+  let before = statusKib('VmRSS');
+  resetPeak();
+  const resumable = await uploadVideoResumably(LIMITS.videoMaxBytes - 1024 * 1024);
+  if (resumable !== 200 && resumable !== 204) throw new Error(`tus upload answered ${resumable}`);
+  const tusPeak = statusKib('VmHWM');
+  const tusGrowth = tusPeak - before;
+
+  before = statusKib('VmRSS');
   resetPeak();
   const status = await uploadVideo(LIMITS.videoMaxBytes - 1024 * 1024);
   if (status !== 200) throw new Error(`video upload answered ${status}`);
   const videoPeak = statusKib('VmHWM');
+  const videoGrowth = videoPeak - before;
 
   resetPeak();
   await Promise.all(Array.from({ length: 10 }, () => uploadCv(LIMITS.documentMaxBytes - 1024)));
   const cvPeak = statusKib('VmHWM');
 
   console.log(`server resident memory after warm-up: ${mib(idle)}`);
-  console.log(`peak during one 99 MiB video upload: ${mib(videoPeak)}`);
+  console.log(`peak during one 99 MiB resumable (tus) video upload: ${mib(tusPeak)} (growth ${mib(tusGrowth)})`);
+  console.log(`peak during one 99 MiB multipart video upload after it: ${mib(videoPeak)} (growth ${mib(videoGrowth)})`);
   console.log(`peak during ten 5 MB CV uploads at once: ${mib(cvPeak)}`);
 } finally {
   if (server.exitCode === null) {

@@ -1,6 +1,7 @@
 // Starts the product: config -> database (embedded unless DATABASE_URL) -> migrations -> app -> listen.
 // Stops cleanly on SIGTERM/SIGINT: no new connections, requests in flight finish, pool closed, database stopped.
 import './thread-pool.ts';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { createApp, publicConfig } from './app.ts';
@@ -84,6 +85,8 @@ async function start(): Promise<Server> {
   const videoHost = await createVideoHost(config, { db: database.db, storage });
   logger.info({ storage: config.storage.driver, video: config.video.driver }, 'file and video drivers');
 
+  // Resumable uploads wait here; the clean-up lists it from its first run on.
+  await mkdir(config.videoUploadDir, { recursive: true });
   const cleanUp = startUploadCleanUp({
     db: database.db,
     storage,
