@@ -122,6 +122,30 @@ export interface AdminEmailDetail extends AdminEmail {
   html: string | null;
 }
 
+export const VIDEO_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** GET /api/admin/videos?state=&cursor=&limit= (newest first): the videos made playable in the background. */
+export const videoJobListQuery = z.object({
+  state: z.enum(VIDEO_JOB_STATES, { error: 'state must be queued, running, done or failed' }).optional(),
+  cursor,
+  limit,
+});
+
+export interface AdminVideoJob {
+  id: string;
+  videoUrl: string;
+  ownerEmail: string | null;
+  state: (typeof VIDEO_JOB_STATES)[number];
+  attempts: number;
+  errorCode: string | null;
+  /** What ffmpeg or the machine said, for the team. */
+  errorDetail: string | null;
+  durationMs: number | null;
+  posterUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** GET /api/admin/audit?action=&actorId=&subjectType=&subjectId=&from=&to=&cursor=&limit= (newest first). */
 export const auditListQuery = z.object({
   action: text('action').max(64, 'action is too long').optional(),

@@ -152,6 +152,28 @@ describe('making videos playable', () => {
     expect(await processNextVideo(ctx)).toBe(false);
   });
 
+  it('lists the videos for the admin console, by state, with why one failed', async () => {
+    const admin = await signedInAgent(testApp, { admin: true });
+    const seeker = await jobSeekerWithProfile(testApp);
+    const good = await uploadVideo(seeker.agent, await sample('ok.mov', '320x240', ['-c:v', 'mpeg4', '-c:a', 'aac', '-f', 'mov']), 'ok.mov');
+    while (await processNextVideo(ctx)) {
+      /* both: the profile's unreadable one and the good one */
+    }
+    const failed = (await admin.agent.get('/api/admin/videos').query({ state: 'failed' }).expect(200)).body;
+    expect(failed).toMatchObject({ total: 1, items: [{ videoUrl: seeker.profile.videoUrl, ownerEmail: seeker.email, state: 'failed', attempts: 1, errorCode: 'video.unreadable', posterUrl: null }] });
+    expect(failed.items[0].errorDetail).toBeTruthy();
+    const done = (await admin.agent.get('/api/admin/videos').query({ state: 'done' }).expect(200)).body;
+    expect(done).toMatchObject({ total: 1, items: [{ videoUrl: good.body.videoUrl, state: 'done', posterUrl: `/objects/poster/${(good.body.videoUrl as string).split('/').at(-1)}` }] });
+    expect(done.items[0].durationMs).toBeGreaterThan(1800);
+    // Pages of one, newest first: the good one was uploaded last.
+    const first = (await admin.agent.get('/api/admin/videos').query({ limit: 1 }).expect(200)).body;
+    expect(first.items.map((i: { videoUrl: string }) => i.videoUrl)).toEqual([good.body.videoUrl]);
+    const second = (await admin.agent.get('/api/admin/videos').query({ limit: 1, cursor: first.nextCursor }).expect(200)).body;
+    expect(second.items.map((i: { videoUrl: string }) => i.videoUrl)).toEqual([seeker.profile.videoUrl]);
+    expect((await admin.agent.get('/api/admin/videos').query({ state: 'lost' })).status).toBe(400);
+    expect((await seeker.agent.get('/api/admin/videos')).status).toBe(403);
+  });
+
   it('refuses a text file named .mp4 at the upload, before anything is stored or queued', async () => {
     const seeker = await signedInAgent(testApp, { role: 'job_seeker' });
     const upload = await uploadVideo(seeker.agent, Buffer.from('not a video at all\n'.repeat(100)), 'intro.mp4');

@@ -121,6 +121,7 @@ const ROUTES: AdminRoute[] = [
     audit: { action: 'admin.grant', subject: (w) => w.userToGrant },
   },
   { method: 'get', path: '/api/admin/emails', url: () => '/api/admin/emails?status=failed', status: 200 },
+  { method: 'get', path: '/api/admin/videos', url: () => '/api/admin/videos?state=failed', status: 200 },
   { method: 'get', path: '/api/admin/emails/:id', url: (w) => `/api/admin/emails/${w.email}`, status: 200 },
   {
     method: 'post',

@@ -1,5 +1,5 @@
 import express from 'express';
-import { applicationListQuery, auditListQuery, emailListQuery, setAdminSchema, userListQuery } from '#shared/admin.ts';
+import { applicationListQuery, auditListQuery, emailListQuery, setAdminSchema, userListQuery, videoJobListQuery } from '#shared/admin.ts';
 import { requireAdmin } from '../auth/current-user.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -9,6 +9,7 @@ import { listAudit } from '../services/audit-log.ts';
 import { listCareerApplications, markApplicationReviewed } from '../services/career-application-review.ts';
 import { getEmail, listEmails, retryEmail } from '../services/outbox-admin.ts';
 import { listUsers, reactivateUser, setAdmin, suspendUser } from '../services/user-admin.ts';
+import { listVideoJobs } from '../services/video-jobs-admin.ts';
 
 /**
  * The rest of the Master Admin console's API (issue: admin console): overview counts, career applications, users,
@@ -55,6 +56,10 @@ export function adminConsoleRouter(ctx: { db: Db; clock: Clock; mailer: { kick()
     const email = await retryEmail(ctx, req.user!, req.params.id);
     ctx.mailer.kick();
     res.json(email);
+  });
+
+  router.get('/admin/videos', async (req, res) => {
+    res.json(await listVideoJobs(ctx.db, videoJobListQuery.parse(req.query)));
   });
 
   router.get('/admin/audit', async (req, res) => {

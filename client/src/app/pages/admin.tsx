@@ -10,6 +10,7 @@ import { CompanyList } from '@/features/admin/components/company-list';
 import { EmailList } from '@/features/admin/components/email-list';
 import { ReviewQueue } from '@/features/admin/components/review-queue';
 import { UserList } from '@/features/admin/components/user-list';
+import { VideoJobList } from '@/features/admin/components/video-job-list';
 import AdminCompanyPage from './admin-company';
 import AdminReviewProfilePage from './admin-review-profile';
 
@@ -19,6 +20,7 @@ const SECTIONS: Array<{ path: string; key: string; Section: ComponentType }> = [
   { path: '/admin/applications', key: 'applications', Section: ApplicationList },
   { path: '/admin/users', key: 'users', Section: UserList },
   { path: '/admin/emails', key: 'emails', Section: EmailList },
+  { path: '/admin/videos', key: 'videos', Section: VideoJobList },
   { path: '/admin/audit', key: 'audit', Section: AuditLog },
 ];
 

@@ -13,6 +13,7 @@ const SECTIONS = [
   { href: '/admin/applications', key: 'applications', count: 'unreviewedApplications' },
   { href: '/admin/users', key: 'users', count: null },
   { href: '/admin/emails', key: 'emails', count: 'failedEmails' },
+  { href: '/admin/videos', key: 'videos', count: null },
   { href: '/admin/audit', key: 'audit', count: null },
 ] as const;
 
