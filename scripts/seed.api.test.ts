@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../server/test/database.ts';
-import { randomSource, seedProfiles } from './seed.ts';
+import { createTestApp } from '../server/test/app.ts';
+import { signedInAgent } from '../server/test/fixtures.ts';
+import { ensureSampleVideo, randomSource, SAMPLE_VIDEO_ID, SAMPLE_VIDEO_URL, seedProfiles } from './seed.ts';
 
 let testDatabase: TestDatabase;
 beforeAll(async () => {
@@ -53,7 +55,7 @@ describe('seedProfiles', () => {
       expect(row.full_name).toMatch(/^\S+( \S+)+$/);
       if (row.years_of_experience !== null) expect(row.years_of_experience).toBeGreaterThanOrEqual(0);
       if (row.years_of_experience !== null) expect(row.years_of_experience).toBeLessThanOrEqual(30);
-      if (row.video_url) expect(row.video_url).toMatch(/^\/objects\/video\/[0-9a-f-]{36}$/);
+      if (row.video_url) expect(row.video_url).toBe(SAMPLE_VIDEO_URL);
       if (row.cv_url) expect(row.cv_url).toMatch(/^\/objects\/cv\/[0-9a-f-]{36}$/);
       // The trigger of migration 0003 marks exactly the approved job seekers.
       expect(row.listed).toBe(row.status === 'active');
@@ -80,5 +82,32 @@ describe('seedProfiles', () => {
     const b = randomSource(7);
     expect(Array.from({ length: 5 }, () => a.uuid())).toEqual(Array.from({ length: 5 }, () => b.uuid()));
     expect(randomSource(8).uuid()).not.toBe(randomSource(7).uuid());
+  });
+});
+
+describe('the sample video of seeded profiles', () => {
+  it('is made once as the app makes videos (an MP4 and a poster), and plays for anyone signed in', async () => {
+    const testApp = await createTestApp();
+    try {
+      const db = testApp.testDatabase.database.db;
+      await ensureSampleVideo(testApp.config, db);
+      await ensureSampleVideo(testApp.config, db);
+      const rows = (await db.execute<{ key: string; kind: string; content_type: string; duration_ms: number; poster_key: string; owner_id: string | null }>(sql`
+        select key, kind, content_type, duration_ms, poster_key, owner_id from objects`)).rows;
+      expect(rows).toEqual([
+        { key: `sample/${SAMPLE_VIDEO_ID}`, kind: 'sample', content_type: 'video/mp4', duration_ms: expect.any(Number), poster_key: `poster/${SAMPLE_VIDEO_ID}`, owner_id: null },
+      ]);
+      expect(rows[0]!.duration_ms).toBeGreaterThan(5000);
+      const company = await signedInAgent(testApp, { role: 'company' });
+      const video = await company.agent.get(SAMPLE_VIDEO_URL).expect(200);
+      expect(video.headers['content-type']).toBe('video/mp4');
+      const poster = await company.agent.get(`/objects/poster/${SAMPLE_VIDEO_ID}`).expect(200);
+      expect(poster.headers['content-type']).toBe('image/jpeg');
+      // Not for visitors.
+      const { default: request } = await import('supertest');
+      expect((await request(testApp.app).get(SAMPLE_VIDEO_URL)).status).toBe(401);
+    } finally {
+      await testApp.close();
+    }
   });
 });

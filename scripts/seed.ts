@@ -4,14 +4,33 @@
 // Deterministic: the same --seed gives the same people, ids and dates, so running it twice adds nothing the second
 // time (rows that exist are skipped). A different --seed adds a different crowd.
 //
-// The CV and video paths point to /objects/cv/<uuid> and /objects/video/<uuid> files that do not exist: no upload
-// record stands behind them, so the app answers 404 for them, and the clean-up of unused uploads ignores them.
+// The CV paths point to /objects/cv/<uuid> files that do not exist: no upload record stands behind them, so the app
+// answers 404 for them, and the clean-up of unused uploads ignores them. Profiles with a video share one real sample
+// (/objects/sample/<SAMPLE_VIDEO_ID>): a few seconds of a test picture with a tone, made once by ffmpeg as the app
+// makes every video (an MP4 with a poster), so cards show a picture and the player plays.
 // Seeded accounts have no password: they are there to be found, not to sign in.
-import { parseArgs } from 'node:util';
+import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LANGUAGES, type INDUSTRIES, type LOCATIONS } from '#shared/constants.ts';
+import { objects } from '#shared/schema.ts';
+import { systemClock } from '../server/clock.ts';
+import type { Config } from '../server/config.ts';
 import type { Db } from '../server/db/client.ts';
+import { createStorage } from '../server/storage/create-storage.ts';
+import { makePlayable } from '../server/video/make-playable.ts';
+
+/** The one video every seeded profile with a video shows. */
+export const SAMPLE_VIDEO_ID = '5eed0000-0000-4000-8000-000000000001';
+export const SAMPLE_VIDEO_URL = `/objects/sample/${SAMPLE_VIDEO_ID}`;
+
+/** Draws the id a video of its own would have had, so a --seed gives the same people as before the shared sample. */
+const drawnVideoId = (random: { uuid(): string }) => random.uuid();
 
 type Industry = (typeof INDUSTRIES)[number];
 type Language = (typeof LANGUAGES)[number];
@@ -238,9 +257,9 @@ function person(random: Random, seed: number, index: number, until: Date) {
       location,
       industries,
       languages: [...languages].sort((a, b) => LANGUAGES.indexOf(a) - LANGUAGES.indexOf(b)),
-      // Paths to files that do not exist (see the top of this file).
+      // A path to a file that does not exist, and the shared sample video (see the top of this file).
       cvUrl: hasCv ? `/objects/cv/${random.uuid()}` : null,
-      videoUrl: hasVideo ? `/objects/video/${random.uuid()}` : null,
+      videoUrl: hasVideo && drawnVideoId(random) ? SAMPLE_VIDEO_URL : null,
       bio,
       yearsOfExperience: years,
       visibility: random.chance(0.05) ? 'hidden' : 'visible',
@@ -325,6 +344,38 @@ export async function seedProfiles(db: Db, options: SeedOptions): Promise<number
   return inserted;
 }
 
+/**
+ * The shared sample video and its poster, made once with ffmpeg and kept in the configured storage, with an `objects`
+ * row of kind 'sample' (no owner: anyone signed in may play it; it shows nobody).
+ */
+export async function ensureSampleVideo(config: Config, db: Db): Promise<void> {
+  const key = `sample/${SAMPLE_VIDEO_ID}`;
+  const [existing] = await db.select({ id: objects.id }).from(objects).where(eq(objects.key, key));
+  if (existing) return;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-sample-'));
+  try {
+    const source = path.join(dir, 'source.mkv');
+    await promisify(execFile)(config.ffmpeg.ffmpegPath, [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=330',
+      '-t', '6', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', source,
+    ]);
+    const out = { videoPath: path.join(dir, 'video'), posterPath: path.join(dir, 'poster') };
+    const { durationMs } = await makePlayable(config.ffmpeg, source, out);
+    const storage = await createStorage(config, systemClock);
+    const [video, poster] = await Promise.all([stat(out.videoPath), stat(out.posterPath)]);
+    const posterKey = `poster/${SAMPLE_VIDEO_ID}`;
+    await storage.putFile(posterKey, createReadStream(out.posterPath), { size: poster.size, contentType: 'image/jpeg' });
+    await storage.putFile(key, createReadStream(out.videoPath), { size: video.size, contentType: 'video/mp4' });
+    await db
+      .insert(objects)
+      .values({ key, kind: 'sample', ownerId: null, contentType: 'video/mp4', size: video.size, status: 'ready', durationMs, posterKey })
+      .onConflictDoNothing();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -342,9 +393,11 @@ async function main() {
 
   const { loadConfig } = await import('../server/config.ts');
   const { openDatabaseForCommand } = await import('../server/db/open.ts');
-  const { database, close } = await openDatabaseForCommand(loadConfig());
+  const config = loadConfig();
+  const { database, close } = await openDatabaseForCommand(config);
   try {
     const started = Date.now();
+    await ensureSampleVideo(config, database.db);
     const inserted = await seedProfiles(database.db, {
       profiles,
       seed,

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import express from 'express';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { objects, type CompanyProfile, type StoredObject, type User } from '#shared/schema.ts';
 import { uploadAclSchema } from '#shared/uploads.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
@@ -73,13 +73,14 @@ export function objectFilesRouter(ctx: UploadContext) {
   const router = express.Router();
   router.get('/objects/:kind/:id', requireUser, async (req, res) => {
     const key = `${req.params.kind}/${req.params.id}`;
-    // A video's poster is seen by whoever may see the video: its row is the video's.
+    // A video's poster is seen by whoever may see the video: its row is the video's (or the seeded sample's).
     const poster = req.params.kind === 'poster';
-    const rowKey = poster ? `video/${req.params.id}` : key;
+    const rowKeys = poster ? [`video/${req.params.id}`, `sample/${req.params.id}`] : [key];
     // A path that is no object key names no file (and never reaches the database).
-    const found = OBJECT_KEY.test(key) ? await ctx.db.query.objects.findFirst({ where: eq(objects.key, rowKey) }) : undefined;
+    const found = OBJECT_KEY.test(key) ? await ctx.db.query.objects.findFirst({ where: inArray(objects.key, rowKeys) }) : undefined;
     const row = poster ? (found?.posterKey === key ? { ...found, key, kind: 'poster', contentType: 'image/jpeg', size: (await ctx.storage.stat(key))?.size ?? 0 } : undefined) : found;
-    const allowed = row && row.status === 'ready' && (row.ownerId === req.user!.id || req.user!.isAdmin);
+    // The seeded sample video shows nobody: anyone signed in may play it.
+    const allowed = row && row.status === 'ready' && (row.ownerId === req.user!.id || req.user!.isAdmin || found?.kind === 'sample');
     // An active company, for the CV and video of a profile it may see (the same 404 for anything else).
     const company = row && row.status === 'ready' && !allowed ? await companyReading(ctx, req.user!, req.userCompany, found!) : undefined;
     if (!row || !(allowed || company)) throw new DomainError('file.not_found');
@@ -90,7 +91,7 @@ export function objectFilesRouter(ctx: UploadContext) {
     res.setHeader('Cache-Control', poster ? 'private, max-age=86400' : 'private, no-store');
     res.setHeader('Accept-Ranges', 'bytes');
     // Videos play in the page; a PDF may be opened in the browser's viewer (?view=inline); the rest downloads.
-    const inline = row.kind === 'video' || poster || (req.query.view === 'inline' && row.contentType === 'application/pdf');
+    const inline = row.kind === 'video' || row.kind === 'sample' || poster || (req.query.view === 'inline' && row.contentType === 'application/pdf');
     res.setHeader('Content-Disposition', inline ? 'inline' : `attachment; filename="${row.kind}-${row.id.slice(0, 8)}"`);
     // The browser's PDF viewer is a plugin: the app's page policy (object-src 'none') would stop it.
     if (inline && row.contentType === 'application/pdf') res.setHeader('Content-Security-Policy', "default-src 'none'; object-src 'self'");
