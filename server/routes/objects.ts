@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import express from 'express';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { objects, type CompanyProfile, type StoredObject, type User } from '#shared/schema.ts';
 import { uploadAclSchema } from '#shared/uploads.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
