@@ -1,11 +1,15 @@
 // Contract test of the Vimeo video host against a small fake of Vimeo's upload API on loopback: POST /me/videos
 // (tus approach), the tus HEAD and PATCH on the upload link, GET /videos/<id>, DELETE /videos/<id>.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
+import { promisify } from 'node:util';
+import bundledFfmpeg from '@ffmpeg-installer/ffmpeg';
+import bundledFfprobe from '@ffprobe-installer/ffprobe';
 import { vimeo_module } from '@vimeo/vimeo';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +17,7 @@ import { objects, users } from '#shared/schema.ts';
 import { OBJECT_KEY } from '../storage/object-storage.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { freePort } from '../test/free-port.ts';
+import { playableCopy } from './create-video-host.ts';
 import { createVimeoVideoHost, vimeoObjectKey } from './vimeo.ts';
 
 const TOKEN = 'vimeo-test-token';
@@ -204,6 +209,33 @@ describe('Vimeo video host', () => {
     const id = String(nextId - 1);
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/videos/${id}` });
     expect(videos.has(id)).toBe(false);
+  });
+
+  it('sends Vimeo the playable MP4 the app makes, not the file as it came, and refuses a file that is no video', async () => {
+    const ffmpeg = { ffmpegPath: bundledFfmpeg.path, ffprobePath: bundledFfprobe.path };
+    const playable = createVimeoVideoHost({ db: testDatabase.database.db, accessToken: TOKEN, prepare: playableCopy({ ffmpeg, temporaryDir: dir }) });
+    const avi = path.join(dir, 'phone.avi');
+    await promisify(execFile)(ffmpeg.ffmpegPath, [
+      '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=25',
+      '-f', 'lavfi', '-i', 'sine', '-t', '2', '-c:v', 'mpeg4', '-c:a', 'libmp3lame', '-f', 'avi', avi,
+    ]);
+    const source = await readFile(avi);
+    const { videoUrl } = await playable.upload({ ...input(avi, source.length), contentType: 'video/x-msvideo' });
+    const received = videos.get(String(nextId - 1))!.received;
+    const sent = path.join(dir, 'sent.mp4');
+    await writeFile(sent, received);
+    const { stdout } = await promisify(execFile)(ffmpeg.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', sent]);
+    const probe = JSON.parse(stdout) as { streams: Array<{ codec_type: string; codec_name: string }>; format: { format_name: string } };
+    expect(probe.format.format_name).toContain('mp4');
+    expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    const row = await testDatabase.database.db.query.objects.findFirst({ where: eq(objects.key, vimeoObjectKey(videoUrl)!) });
+    expect(row).toMatchObject({ contentType: 'video/mp4', size: received.length });
+
+    // A file with an MP4's first bytes and nothing a player can use: refused before anything reaches Vimeo.
+    calls = [];
+    const { filePath, bytes } = await mp4File(4096);
+    await expect(playable.upload(input(filePath, bytes.length))).rejects.toMatchObject({ code: 'video.unreadable' });
+    expect(calls).toEqual([]);
   });
 
   it('derives object keys only from player URLs, each URL its own', () => {

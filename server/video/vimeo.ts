@@ -60,7 +60,10 @@ function playerUrl(id: string, video: { player_embed_url?: string; link?: string
   return url;
 }
 
-export function createVimeoVideoHost(options: { db: Db; accessToken: string }): VideoHost {
+/** Turns the received file into the MP4 that goes to Vimeo; answers its path and size and a way to remove it. */
+export type PrepareVideo = (input: { filePath: string; size: number; contentType: string }) => Promise<{ filePath: string; size: number; contentType: string; dispose(): Promise<void> }>;
+
+export function createVimeoVideoHost(options: { db: Db; accessToken: string; prepare?: PrepareVideo }): VideoHost {
   // A personal access token is all the API needs (Bearer); client id and secret are for OAuth flows we do not use.
   const client = new Vimeo(null, null, options.accessToken);
 
@@ -73,24 +76,14 @@ export function createVimeoVideoHost(options: { db: Db; accessToken: string }): 
   return {
     playerOrigin: VIMEO_PLAYER_ORIGIN,
 
-    async upload({ filePath, size, contentType, title, description, ownerId }) {
-      // POST /me/videos (tus approach, with name, description and privacy), then the file with tus PATCHes.
-      const uri = await client.upload(filePath, { name: title, description, privacy: { ...VIMEO_PRIVACY } });
-      const id = /^\/videos\/(\d+)$/.exec(uri)?.[1];
-      if (!id) throw new Error(`Vimeo answered an unexpected video URI: ${uri}`);
+    async upload(received) {
+      const { title, description, ownerId } = received;
+      // The same playable MP4 the app makes for its own videos goes to Vimeo (docs/video.md): small, and sure to play.
+      const prepared = options.prepare ? await options.prepare(received) : { ...received, dispose: async () => {} };
       try {
-        const { status, body } = await call<{ player_embed_url?: string; link?: string }>(client, {
-          method: 'GET',
-          path: `/videos/${id}?fields=player_embed_url,link`,
-        });
-        if (status >= 400) throw new Error(`Vimeo did not describe video ${id} (${status})`);
-        const videoUrl = playerUrl(id, body);
-        await options.db.insert(objects).values({ key: vimeoObjectKey(videoUrl)!, kind: 'video', ownerId, contentType, size, status: 'ready', url: videoUrl });
-        return { videoUrl };
-      } catch (err) {
-        // Nobody could ever use the video: do not leave it on the account.
-        await deleteVideo(id).catch(() => undefined);
-        throw err;
+        return await send(prepared, { title, description, ownerId });
+      } finally {
+        await prepared.dispose();
       }
     },
 
@@ -102,4 +95,28 @@ export function createVimeoVideoHost(options: { db: Db; accessToken: string }): 
       await deleteVideo(player.id);
     },
   };
+
+  async function send(
+    { filePath, size, contentType }: { filePath: string; size: number; contentType: string },
+    { title, description, ownerId }: { title: string; description: string; ownerId: string },
+  ): Promise<{ videoUrl: string }> {
+    // POST /me/videos (tus approach, with name, description and privacy), then the file with tus PATCHes.
+    const uri = await client.upload(filePath, { name: title, description, privacy: { ...VIMEO_PRIVACY } });
+    const id = /^\/videos\/(\d+)$/.exec(uri)?.[1];
+    if (!id) throw new Error(`Vimeo answered an unexpected video URI: ${uri}`);
+    try {
+      const { status, body } = await call<{ player_embed_url?: string; link?: string }>(client, {
+        method: 'GET',
+        path: `/videos/${id}?fields=player_embed_url,link`,
+      });
+      if (status >= 400) throw new Error(`Vimeo did not describe video ${id} (${status})`);
+      const videoUrl = playerUrl(id, body);
+      await options.db.insert(objects).values({ key: vimeoObjectKey(videoUrl)!, kind: 'video', ownerId, contentType, size, status: 'ready', url: videoUrl });
+      return { videoUrl };
+    } catch (err) {
+      // Nobody could ever use the video: do not leave it on the account.
+      await deleteVideo(id).catch(() => undefined);
+      throw err;
+    }
+  }
 }
