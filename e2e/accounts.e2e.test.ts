@@ -153,7 +153,7 @@ describe('role selection', () => {
     await page.getByRole('radio', { name: /Company/ }).click();
     expect(await page.getByRole('radio', { name: /Company/ }).getAttribute('aria-checked')).toBe('true');
 
-    // SPEC 4: the current user is refreshed first, then the success message shows, then / a second later.
+    // The current user is refreshed first, then the success message shows, then / a second later.
     // The refresh is held here until the message's absence has been checked.
     let holdRefresh!: (route: Route) => void;
     const refresh = new Promise<Route>((resolve) => (holdRefresh = resolve));

@@ -1,4 +1,4 @@
-// The careers page (SPEC 2 Careers, 5, 7, 8) as a visitor uses it: the texts, the empty submit, a real resume
+// The careers page as a visitor uses it: the texts, the empty submit, a real resume
 // through Uppy's dialog, the application stored with its e-mail to support, and the refusals a visitor may meet.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -90,7 +90,7 @@ const fieldValues = (page: Page) =>
   Promise.all(['Full Name', 'Email', 'Phone', 'LinkedIn Profile URL', 'Message'].map((label) => page.getByLabel(label).inputValue()));
 
 describe('careers page', () => {
-  it('is reached from the footer and shows the form of SPEC 2, accessible and fitting a 375 px phone', async () => {
+  it('is reached from the footer and shows the form, accessible and fitting a 375 px phone', async () => {
     const tracked = await openPage(browser, { width: 375, height: 800 });
     const { page } = tracked;
     await page.goto(server.baseUrl);
@@ -248,7 +248,7 @@ describe('careers page', () => {
     const { page } = tracked;
     await page.goto(`${server.baseUrl}/careers`);
 
-    // The upload URL cannot be had: SPEC 8's message; the dialog keeps the file for a retry.
+    // The upload URL cannot be had: the product's message; the dialog keeps the file for a retry.
     await page.route('**/api/career/resume-upload', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), { times: 1 });
     await chooseResume(page, pdfPath);
     expect(await waitForToast(page, 'Upload Error')).toContain('Failed to initialize resume upload. Please try again.');

@@ -63,7 +63,7 @@ describe('a new job seeker', () => {
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
 
-    // The form's own messages, word for word (SPEC 5).
+    // The form's own messages, word for word.
     await page.getByRole('button', { name: 'Create Profile' }).click();
     for (const message of [
       'Full name must be at least 2 characters',

@@ -1,4 +1,4 @@
-// Every public route as a visitor sees it: texts and links of SPEC 2, accessibility, phones, no errors.
+// Every public route as a visitor sees it: texts and links, accessibility, phones, no errors.
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
@@ -38,7 +38,7 @@ async function done({ context, problems }: TrackedPage) {
 }
 
 describe('landing page', () => {
-  it('has the top bar, hero, sections and footer of SPEC 2', async () => {
+  it('has the top bar, hero, sections and footer', async () => {
     const tracked = await visit(offerOver, '/');
     const { page } = tracked;
     expect(await h1(page)).toBe('Stand Out. Get Discovered.');

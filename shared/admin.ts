@@ -1,4 +1,4 @@
-// The Master Admin console's API (issue: admin console; DESIGN 4): lists are pages with a keyset cursor.
+// The Master Admin console's API: lists are pages with a keyset cursor.
 import { z } from 'zod';
 import { ROLES, SUBSCRIPTION_STATUSES, USER_STATUSES } from './constants.ts';
 import type { CompanyView, InvoiceView } from './company.ts';

@@ -1,4 +1,4 @@
-// The Job Seeker Database (SPEC 2, 3; DESIGN 4): search parameters, cards, the candidate page and the shortlist.
+// The Job Seeker Database: search parameters, cards, the candidate page and the shortlist.
 import { z } from 'zod';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from './constants.ts';
 import { text } from './text.ts';
@@ -56,7 +56,7 @@ export const candidateSearchSchema = z
 export type CandidateSearchInput = z.input<typeof candidateSearchSchema>;
 export type CandidateSearch = z.output<typeof candidateSearchSchema>;
 
-/** A card in the grid (SPEC 3 candidate card, from real profiles). */
+/** A card in the grid, from real profiles. */
 export interface CandidateCard {
   id: string;
   fullName: string;

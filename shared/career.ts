@@ -1,9 +1,9 @@
-// The careers application (SPEC 2 Careers, 3 and 5): checked by the form as the user types and by the server at its edge.
+// The careers application: checked by the form as the user types and by the server at its edge.
 import { z } from 'zod';
 import { text } from './text.ts';
 
 export const CAREER_MESSAGES = {
-  /** SPEC 5: the toast title and text when name, e-mail or the resume is missing. */
+  /** The toast title and text when name, e-mail or the resume is missing. */
   missingTitle: 'Missing Information',
   missing: 'Please fill in your name, email, and upload your resume.',
   invalidEmail: 'Please enter a valid e-mail address',
@@ -50,7 +50,7 @@ const optional = (
     .transform((v) => v || undefined);
 
 export const careerApplicationSchema = z.object({
-  // Name, e-mail and resume first, so a request missing one of them answers SPEC 5's message.
+  // Name, e-mail and resume first, so a request missing one of them answers the form's message.
   name: required('Name', CAREER_LIMITS.nameMax, CAREER_MESSAGES.nameTooLong),
   email: required('E-mail address', CAREER_LIMITS.emailMax, CAREER_MESSAGES.emailTooLong).pipe(z.email(CAREER_MESSAGES.invalidEmail)),
   resumeUrl: required('Resume', 300, CAREER_MESSAGES.resumeNotFound).regex(RESUME_PATH, CAREER_MESSAGES.resumeNotFound),

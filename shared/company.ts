@@ -1,4 +1,4 @@
-// Companies: onboarding, tax invoices and subscriptions (SPEC 3, 9; DESIGN 3, 4). Shared by the server's edge and
+// Companies: onboarding, tax invoices and subscriptions. Shared by the server's edge and
 // the client's forms and pages. Money is integer fils; dates of a billing period are YYYY-MM-DD.
 import { z } from 'zod';
 import { PLAN_IDS, type PlanId, type SubscriptionStatus } from './constants.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAed, LOWEST_MONTHLY_PRICE_FILS, PLANS, planPeriodPriceFils } from './constants.ts';
 
-describe('plans (SPEC 9)', () => {
+describe('plans', () => {
   it('bills each period at its monthly price', () => {
     expect(formatAed(PLANS.monthly.monthlyPriceFils)).toBe('500');
     expect(formatAed(planPeriodPriceFils(PLANS.monthly))).toBe('500');

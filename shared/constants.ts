@@ -1,4 +1,4 @@
-// Business constants of the product (SPEC 3 and 9), used by client and server alike.
+// Business constants of the product, used by client and server alike.
 // Nothing here is written twice: texts derive their numbers from these values.
 
 export const ROLES = ['job_seeker', 'company'] as const;

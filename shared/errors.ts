@@ -1,5 +1,5 @@
 // Every error the API answers, as a stable code and its English text. The server answers `{ code, message }` with
-// this text (SPEC's words where SPEC gives them); the client shows the reader's language for the code (the `errors`
+// this text (the product's own wording); the client shows the reader's language for the code (the `errors`
 // catalogue namespace, whose English is this table) and falls back to the message. Texts may hold `{{param}}`.
 // Invalid input (the shared zod schemas) answers `common.invalid_input` with the first problem's own message and a
 // message per field: those messages are English texts the client translates through its `validation` namespace.

@@ -1,4 +1,4 @@
-// The languages of the product. English is the source of every text (SPEC's words) and the fallback of every other
+// The languages of the product. English is the source of every text (the product's own wording) and the fallback of every other
 // language. Arabic covers every screen; the languages of the Gulf's workforce cover the job seeker's journey, and
 // the company side and the admin console fall back to English in them.
 

@@ -29,7 +29,7 @@ describe('normalizeGccPhone', () => {
   });
 });
 
-describe('insertProfileSchema (SPEC 5)', () => {
+describe('insertProfileSchema', () => {
   it('accepts a complete profile and stores the phone in E.164', () => {
     expect(insertProfileSchema.parse({ ...valid, yearsOfExperience: 7 }).phone).toBe('+971501234567');
   });

@@ -1,4 +1,4 @@
-// The job-seeker profile form and its server-side schema (SPEC 3 and 5). Messages are SPEC's, word for word.
+// The job-seeker profile form and its server-side schema. Messages are the product's own wording, word for word.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from './constants.ts';
@@ -24,7 +24,7 @@ const yearsOfExperience = z
   .min(LIMITS.yearsOfExperienceMin, 'Years of experience must be between 0 and 50')
   .max(LIMITS.yearsOfExperienceMax, 'Years of experience must be between 0 and 50');
 
-/** What the form checks as the user types (SPEC 5). */
+/** What the form checks as the user types. */
 export const profileFormSchema = z.object({
   fullName: text('Full name').min(LIMITS.fullNameMin, 'Full name must be at least 2 characters').max(120, 'Full name is too long'),
   phone: text('Phone number')
@@ -70,7 +70,7 @@ export const updateProfileSchema = insertProfileSchema.partial().extend({
 export type ProfileUpdateInput = z.input<typeof updateProfileSchema>;
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
 
-/** Where a profile stands in review; follows the job seeker's account status (DESIGN 3). */
+/** Where a profile stands in review; follows the job seeker's account status. */
 export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
 
 export function reviewStatusOf(userStatus: string): ReviewStatus {

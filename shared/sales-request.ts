@@ -1,4 +1,4 @@
-// The sales request (SPEC 3): not stored; composed into an e-mail to the sales team.
+// The sales request: not stored; composed into an e-mail to the sales team.
 import { z } from 'zod';
 import { PLAN_IDS } from './constants.ts';
 import { text } from './text.ts';

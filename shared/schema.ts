@@ -1,5 +1,5 @@
 // Database schema, shared by server (queries, migrations) and client (types, form schemas).
-// Tables and fields of SPEC 3 keep their names; DESIGN 3 adds what a real product needs.
+// Tables and fields keep the names the product was specified with; the rest is what a real product needs.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -120,7 +120,7 @@ export const jobSeekerProfiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One profile per job seeker (SPEC 6).
+    // One profile per job seeker.
     uniqueIndex('job_seeker_profiles_user_id_idx').on(t.userId),
     // The clean-up of unused uploads asks whether a profile uses a file.
     index('job_seeker_profiles_cv_url_idx').on(t.cvUrl),
@@ -227,7 +227,7 @@ export const invoices = pgTable(
   ],
 );
 
-// Every uploaded file. The ACL of SPEC 7 lives here: who owns it and whether it passed its checks.
+// Every uploaded file. Its access rule lives here: who owns it and whether it passed its checks.
 export const objects = pgTable(
   'objects',
   {

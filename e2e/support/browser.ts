@@ -42,7 +42,7 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    // A visitor's GET /api/auth/user answers 401 by contract (SPEC 7); the browser logs every 401 it loads.
+    // A visitor's GET /api/auth/user answers 401 by contract; the browser logs every 401 it loads.
     if (message.location().url.endsWith('/api/auth/user') && message.text().includes('401')) return;
     problems.push(`console: ${message.text()} (${message.location().url})`);
   });
@@ -71,7 +71,7 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** Waits for the toast (one at a time, SPEC 9) that says `text`, and answers all it says. */
+/** Waits for the toast (one at a time) that says `text`, and answers all it says. */
 export async function waitForToast(page: Page, text: string): Promise<string> {
   const toast = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: text }).first();
   await toast.waitFor();

@@ -1,5 +1,5 @@
 // The Job Seeker Database is open only to companies whose subscription is paid, verified and not past its end
-// (SPEC 6, DESIGN 4). The end date is checked on every request, so access stops the moment it passes.
+//. The end date is checked on every request, so access stops the moment it passes.
 import type { RequestHandler } from 'express';
 import { eq } from 'drizzle-orm';
 import { companyProfiles, type CompanyProfile } from '#shared/schema.ts';

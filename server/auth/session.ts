@@ -1,4 +1,4 @@
-// Sessions live in PostgreSQL (the `sessions` table of SPEC 3), so they survive restarts and are shared by every process.
+// Sessions live in PostgreSQL (the `sessions` table), so they survive restarts and are shared by every process.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';

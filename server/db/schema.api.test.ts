@@ -23,8 +23,8 @@ async function columns(table: string): Promise<Map<string, { nullable: boolean; 
   );
 }
 
-describe('database schema (SPEC 3)', () => {
-  it('has every table of SPEC 3 and DESIGN 3', async () => {
+describe('database schema', () => {
+  it('has every table', async () => {
     const { rows } = await testDb.database.pool.query(
       `select table_name from information_schema.tables where table_schema = 'public'`,
     );
@@ -46,7 +46,7 @@ describe('database schema (SPEC 3)', () => {
     }
   });
 
-  it('keeps the fields, requirements and defaults of SPEC 3', async () => {
+  it('keeps the fields, requirements and defaults', async () => {
     const u = await columns('users');
     for (const c of ['id', 'email', 'first_name', 'last_name', 'profile_image_url', 'role', 'status', 'created_at', 'updated_at']) {
       expect(u.has(c), c).toBe(true);

@@ -1,4 +1,4 @@
-// The subscription lifecycle, hourly (issue 5): (a) active companies past their end date become `expired` and are
+// The subscription lifecycle, hourly: (a) active companies past their end date become `expired` and are
 // told so; (b) companies are reminded 7 days and 1 day before the end, with the link to renew.
 //
 // Access itself never waits for this job: the guard compares subscriptionEndDate with the clock on every request.

@@ -74,7 +74,7 @@ export function passwordResetTemplate(input: { productName: string; name?: strin
   };
 }
 
-/** To the support address when someone applies on the careers page (SPEC 7). The applicant's words are data:
+/** To the support address when someone applies on the careers page. The applicant's words are data:
  *  one-line fields are flattened so they cannot add lines to the subject, and everything is escaped in HTML. */
 export function careerApplicationTemplate(input: {
   productName: string;

@@ -13,7 +13,7 @@ import {
   type CompanyContext,
 } from '../services/subscriptions.ts';
 
-/** The Master Admin's company API (DESIGN 4): payment verification and activation, suspension, every action audited. */
+/** The Master Admin's company API: payment verification and activation, suspension, every action audited. */
 export function adminCompaniesRouter(ctx: CompanyContext & { mailer: { kick(): void } }) {
   const router = express.Router();
   router.use('/admin/companies', requireAdmin);

@@ -12,7 +12,7 @@ import { listUsers, reactivateUser, setAdmin, suspendUser } from '../services/us
 import { listVideoJobs } from '../services/video-jobs-admin.ts';
 
 /**
- * The rest of the Master Admin console's API (issue: admin console): overview counts, career applications, users,
+ * The rest of the Master Admin console's API: overview counts, career applications, users,
  * the e-mail outbox and the audit log. Administrators only; lists are keyset pages; every change is audited in its
  * own transaction. Profiles are in admin.ts, companies in admin-companies.ts.
  */

@@ -17,7 +17,7 @@ const profileId = (value: unknown): string => {
   return value;
 };
 
-/** The Master Admin's API (DESIGN 4): administrators only, every action audited. */
+/** The Master Admin's API: administrators only, every action audited. */
 export function adminRouter(ctx: ReviewContext & { mailer: { kick(): void } }) {
   const router = express.Router();
   router.use('/admin', requireAdmin);

@@ -1,4 +1,4 @@
-// The Job Seeker Database API (DESIGN 4; issue 5): who may use it, which profiles ever show, every filter and sort on a
+// The Job Seeker Database API: who may use it, which profiles ever show, every filter and sort on a
 // small set of profiles (exact ids), keyset pages, bad input (400, never 500), events, the shortlist and the files.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,7 +264,7 @@ describe('filters and sorts', () => {
     expect(ids(text)).toEqual(idsOf(priya, maria, amina));
   });
 
-  it('shapes cards as SPEC 3 asks', async () => {
+  it('shapes cards as the grid shows them', async () => {
     const res = await search({ q: 'rahul' });
     expect(res.body.items[0]).toEqual({
       id: rahul.profile.id,

@@ -1,4 +1,4 @@
-// The Job Seeker Database API (DESIGN 4): the search, a candidate's page, contact events and the shortlist. Only for
+// The Job Seeker Database API: the search, a candidate's page, contact events and the shortlist. Only for
 // companies with an active, unexpired subscription (requireActiveCompany: 401 signed out, 403 otherwise), and only
 // approved, visible profiles: any other id is answered 404, whatever the reason.
 import express from 'express';
@@ -18,7 +18,7 @@ const profileId = (value: unknown): string => {
 };
 
 const byCompany = (req: express.Request) => req.company?.id;
-/** A person searching reads a page in seconds; this leaves room for quick paging and stops scraping (DESIGN 6). */
+/** A person searching reads a page in seconds; this leaves room for quick paging and stops scraping. */
 export const SEARCH_LIMIT: RateLimitRule = { name: 'candidate-search', windowMs: 60_000, max: 120, key: byCompany };
 /** Candidate pages: the contact details are what a scraper wants. */
 export const VIEW_LIMIT: RateLimitRule = { name: 'candidate-view', windowMs: 60_000, max: 120, key: byCompany };

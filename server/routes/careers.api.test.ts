@@ -74,7 +74,7 @@ async function signedIn(options: { admin?: boolean } = {}) {
   return agent;
 }
 
-describe('careers application (SPEC 2 Careers, 5, 7)', () => {
+describe('careers application', () => {
   it('takes a resume through both steps and stores the application, with an e-mail to support; only admins can download the resume', async () => {
     const ip = newAddress();
     const { uploadURL, put } = await uploadResume(ip);
@@ -131,7 +131,7 @@ describe('careers application (SPEC 2 Careers, 5, 7)', () => {
     expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
   });
 
-  it('needs a name, an e-mail and a resume, answering SPEC 5 word for word, and stores nothing', async () => {
+  it('needs a name, an e-mail and a resume, answering the form's message word for word, and stores nothing', async () => {
     const ip = newAddress();
     const resumeUrl = await readyResume(ip);
     const [applicationsBefore, mailsBefore] = [await countOf(careerApplications), await countOf(emailOutbox)];
@@ -226,7 +226,7 @@ describe('careers application (SPEC 2 Careers, 5, 7)', () => {
   });
 });
 
-describe('resume upload (SPEC 7, DESIGN 5)', () => {
+describe('resume upload', () => {
   it("finishes an upload only for the exact URL it gave out: not someone else's, a forged or a re-signed one", async () => {
     const ip = newAddress();
     const { uploadURL } = await uploadResume(ip);

@@ -15,7 +15,7 @@ const limits = {
   applications: { name: 'career-application-ip', windowMs: HOUR, max: 10 },
 } satisfies Record<string, RateLimitRule>;
 
-/** The careers page of SPEC 7: resume upload in two steps, then the application. Open to everyone. */
+/** The careers page: resume upload in two steps, then the application. Open to everyone. */
 export function careersRouter(ctx: CareerContext & UploadContext, mailer: { kick(): void }) {
   const router = express.Router();
   const { db, clock } = ctx;

@@ -5,7 +5,7 @@ import { DomainError } from '../domain-error.ts';
 import { validate } from '../http/validate.ts';
 import { getCompanyAccount, getInvoiceFor, onboardCompany, requestRenewal, type CompanyContext } from '../services/subscriptions.ts';
 
-/** The company's own account (DESIGN 4): onboarding with its first invoice, its invoices, and renewal. */
+/** The company's own account: onboarding with its first invoice, its invoices, and renewal. */
 export function companyRouter(ctx: CompanyContext & { mailer: { kick(): void } }) {
   const router = express.Router();
 

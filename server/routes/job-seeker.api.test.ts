@@ -1,4 +1,4 @@
-// The job seeker's own profile: creation from checked uploads (SPEC 5, 7), editing, hiding.
+// The job seeker's own profile: creation from checked uploads, editing, hiding.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

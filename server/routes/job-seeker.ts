@@ -5,7 +5,7 @@ import { validate } from '../http/validate.ts';
 import { createProfile, getOwnProfile, updateProfile, type ProfileContext } from '../services/profiles.ts';
 import { profileVideo } from '../services/profile-video.ts';
 
-/** The job seeker's own profile (SPEC 7, DESIGN 4). */
+/** The job seeker's own profile. */
 export function jobSeekerRouter(ctx: ProfileContext) {
   const router = express.Router();
   router.use('/job-seeker', requireRole('job_seeker'));

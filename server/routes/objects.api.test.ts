@@ -33,7 +33,7 @@ async function upload(agent: request.Agent, body: Buffer) {
 /** The key an upload URL writes to (never the key of the file that is served). */
 const uploadKeyOf = (uploadURL: string) => testApp.storage.keyFromUploadUrl(uploadURL)!;
 
-describe('CV upload (SPEC 7)', () => {
+describe('CV upload', () => {
   it('takes a PDF through both steps; only its owner can download it, as an attachment', async () => {
     const seeker = await signedIn('job_seeker');
     const { uploadURL, put } = await upload(seeker, PDF);

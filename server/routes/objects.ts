@@ -14,7 +14,7 @@ import { createDocumentUpload, finalizeDocumentUpload, receiveLocalUpload, type 
 
 const uploadsPerHour = { name: 'uploads', windowMs: 60 * 60 * 1000, max: 60, key: (req: express.Request) => req.user?.id };
 
-/** CV uploads of SPEC 7: POST /api/objects/upload, then PUT /api/objects/acl. */
+/** CV uploads: POST /api/objects/upload, then PUT /api/objects/acl. */
 export function objectsApiRouter(ctx: UploadContext) {
   const router = express.Router();
   router.post('/objects/upload', requireRole('job_seeker'), rateLimit(ctx.db, ctx.clock, uploadsPerHour), async (req, res) => {
@@ -68,7 +68,7 @@ async function companyReading(ctx: UploadContext, user: User, company: CompanyPr
 }
 
 /** Files are served only through the app, to their owner, administrators, and active companies looking at an
- *  approved profile (DESIGN 5). CVs download; videos play inline with HTTP Range so the browser can seek. */
+ *  approved profile. CVs download; videos play inline with HTTP Range so the browser can seek. */
 export function objectFilesRouter(ctx: UploadContext) {
   const router = express.Router();
   router.get('/objects/:kind/:id', requireUser, async (req, res) => {

@@ -1,4 +1,4 @@
-// POST /api/video/upload (SPEC 7, DESIGN 5): streamed to a temporary file, 100 MB at most, checked by content,
+// POST /api/video/upload: streamed to a temporary file, 100 MB at most, checked by content,
 // temporary file always removed; the video then plays for its owner with HTTP Range.
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';

@@ -9,7 +9,7 @@ import type { VideoHost } from '../video/video-host.ts';
 /** Shared with the resumable uploads (video-tus.ts): one budget of videos per job seeker, however they arrive. */
 export const videosPerHour = { name: 'video-uploads', windowMs: 60 * 60 * 1000, max: 20, key: (req: express.Request) => req.user?.id };
 
-/** POST /api/video/upload (SPEC 7): multipart with video, title and description; answers { videoUrl }. */
+/** POST /api/video/upload: multipart with video, title and description; answers { videoUrl }. */
 export function videoRouter(options: { db: Db; clock: Clock; videoHost: VideoHost; tempDir: string }) {
   const router = express.Router();
   router.post('/video/upload', requireRole('job_seeker'), rateLimit(options.db, options.clock, videosPerHour), async (req, res) => {

@@ -1,4 +1,4 @@
-// The audit log in the admin console (issue: admin console, 7): every admin action, newest first, with who did it.
+// The audit log in the admin console: every admin action, newest first, with who did it.
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AuditEntry, Page } from '#shared/admin.ts';
 import { auditLog, users } from '#shared/schema.ts';

@@ -1,4 +1,4 @@
-// The Job Seeker Database search (SPEC 2, DESIGN 4): filters, full text with relevance, three sorts, keyset pages and
+// The Job Seeker Database search: filters, full text with relevance, three sorts, keyset pages and
 // the count behind 'Showing N job seekers'. Only approved, visible profiles of job seekers ever come out. PostgreSQL
 // answers every search; the app keeps nothing that grows with the profiles (docs/decisions/0015).
 //
@@ -12,7 +12,7 @@
 //   which also carry a bounded text vector (search_head) and the filtered columns (INCLUDE, migration 0005): a page
 //   walks the index until it has its rows, without reading the table (but for a bio longer than the head).
 // - When a tier's matches are few, walking would pass many rows for each one found; then its matches are found
-//   through indexes and sorted (still few). The three better tiers are about the name and the fixed lists of SPEC 3:
+//   through indexes and sorted (still few). The three better tiers are about the name and the fixed lists of shared/constants.ts:
 //   which industries, languages and places a word matches is known before the search (wordFields), so those tiers are
 //   a name index and the filters' own indexes. The bio tier is the text index.
 // - Which way is cheaper depends on how many rows match. Counting is the only work proportional to the matches, so
@@ -156,7 +156,7 @@ export function filterKey(s: NormalizedSearch): string {
 // Filter values are written into the statement as literals, not parameters: a walk is a prepared statement (see
 // `read`), and PostgreSQL plans a prepared statement once only when its parameters cannot change the plan's cost:
 // filters as parameters kept it planning every time. The values are safe to write: industries, languages and places
-// come from the lists of SPEC 3 (candidateSearchSchema refuses anything else), years are whole numbers, and each
+// come from the lists of shared/constants.ts (candidateSearchSchema refuses anything else), years are whole numbers, and each
 // literal is quoted as PostgreSQL reads it (standard_conforming_strings, on since 9.1).
 const literal = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
 const wholeNumber = (value: number) => {
@@ -232,7 +232,7 @@ const inHead = (q: SQL, tier: number) =>
     : sql`(p.search_head @@ ${q} or (not p.search_complete and exists (select 1 from job_seeker_profiles f where f.id = p.id and f.search_vector @@ ${q})))`;
 
 // ---- The better tiers through indexes. The name, industries, languages and place are the fixed part of the search
-// vector (weights A to C): a word is in the industries (B) exactly when the row has one of the industries of SPEC 3 the
+// vector (weights A to C): a word is in the industries (B) exactly when the row has one of the industries of shared/constants.ts the
 // word matches, and in languages and place (C) likewise, so these tiers are conditions on the name's text index and
 // on the filters' own indexes, which find few matches at the cost of few.
 
@@ -789,7 +789,7 @@ export async function recordCandidateEvent(
 }
 
 /**
- * The profile whose CV or video this file is, when a company may see that profile (DESIGN 5: active companies get the
+ * The profile whose CV or video this file is, when a company may see that profile (active companies get the
  * files of approved, visible profiles). The file must also belong to the profile's owner.
  */
 export async function profileShowingFile(

@@ -1,4 +1,4 @@
-// Career applications in the admin console (issue: admin console, 4): newest first, and a "reviewed" mark that is
+// Career applications in the admin console: newest first, and a "reviewed" mark that is
 // set once, by one admin, with its audit row in the same transaction.
 import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

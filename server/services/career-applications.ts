@@ -1,4 +1,4 @@
-// Applications to join the provider's own team (SPEC 2 Careers, 7): stored, and announced to the support address.
+// Applications to join the provider's own team: stored, and announced to the support address.
 import { and, eq, isNull } from 'drizzle-orm';
 import { careerApplications, objects } from '#shared/schema.ts';
 import { type CareerApplicationValues } from '#shared/career.ts';

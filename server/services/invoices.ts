@@ -1,4 +1,4 @@
-// UAE tax invoices for company subscriptions (issue 5, DESIGN 3): calendar periods in Gulf time, amounts in
+// UAE tax invoices for company subscriptions: calendar periods in Gulf time, amounts in
 // integer fils, and numbers INV-<year>-<6 digits> that are gap-free per year. The number comes from
 // invoice_counters, incremented in the invoice's own transaction: the counter row stays locked until that
 // transaction ends, so concurrent invoices queue for it, and a rolled-back invoice takes its number back with it.

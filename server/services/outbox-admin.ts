@@ -1,4 +1,4 @@
-// The e-mail outbox in the admin console (issue: admin console, 6): what the product sent or will send, and a retry
+// The e-mail outbox in the admin console: what the product sent or will send, and a retry
 // for the e-mails the worker gave up on. Links that act for the recipient are never shown here, and opening a
 // message is audited (docs/decisions/0015).
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';

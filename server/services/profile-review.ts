@@ -1,4 +1,4 @@
-// The review of job-seeker profiles by the team (SPEC 1, 4): the queue, approve and reject. Each decision changes
+// The review of job-seeker profiles by the team: the queue, approve and reject. Each decision changes
 // the account's status, writes its audit row and queues the e-mail to the job seeker in one transaction.
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { auditLog, jobSeekerProfiles, users, type JobSeekerProfile, type User } from '#shared/schema.ts';

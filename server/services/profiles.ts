@@ -1,5 +1,5 @@
 // Job-seeker profiles: created once, from checked uploads the job seeker owns; edited by their owner, which
-// sends a reviewed profile back to review (DESIGN 4); hidden from companies at the owner's wish.
+// sends a reviewed profile back to review; hidden from companies at the owner's wish.
 import { and, eq } from 'drizzle-orm';
 import { jobSeekerProfiles, objects, users, type JobSeekerProfile, type User } from '#shared/schema.ts';
 import {
@@ -93,7 +93,7 @@ export async function createProfile(ctx: ProfileContext, user: User, input: Prof
         createdAt: now,
         updatedAt: now,
       })
-      // One profile per job seeker (SPEC 6): a second one, even sent twice at once, is refused.
+      // One profile per job seeker: a second one, even sent twice at once, is refused.
       .onConflictDoNothing({ target: jobSeekerProfiles.userId })
       .returning();
     if (!profile) throw new DomainError('profile.exists');

@@ -1,4 +1,4 @@
-// A company's shortlist: candidates it saved, each with a private note (issue 5, item 8). Every query names the
+// A company's shortlist: candidates it saved, each with a private note. Every query names the
 // company, so one company never reads or changes another's list.
 import { and, eq, sql } from 'drizzle-orm';
 import type { ShortlistEntry } from '#shared/candidates.ts';

@@ -1,4 +1,4 @@
-// Company subscriptions (SPEC 2, 4, 6; issue 5): onboarding with its first invoice, renewal, payment verification
+// Company subscriptions: onboarding with its first invoice, renewal, payment verification
 // and activation by an admin, suspension. Each change locks the company row, and writes its invoice, audit row and
 // e-mail in the same transaction as the change itself.
 //

@@ -1,4 +1,4 @@
-// The two-step upload of SPEC 7 (DESIGN 5): the app hands out a signed URL for a pending object it owns,
+// The two-step upload of documents: the app hands out a signed URL for a pending object it owns,
 // the browser PUTs the file there, and the app then checks size and content before the object is used.
 // CVs belong to the signed-in job seeker; careers resumes are anonymous and belong to whoever holds the upload URL.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Accounts in the admin console (issue: admin console, 5): search, suspension and reactivation, administrators.
+// Accounts in the admin console: search, suspension and reactivation, administrators.
 // Every change locks the account's row and writes its audit row in the same transaction.
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminUser, Page } from '#shared/admin.ts';

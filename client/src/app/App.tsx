@@ -32,7 +32,7 @@ const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
 
-/** Routes by auth state (SPEC 4): loading, signed out, no role yet, job seeker, company. */
+/** Routes by auth state: loading, signed out, no role yet, job seeker, company. */
 export function App() {
   const { isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen />;

@@ -1,4 +1,4 @@
-// A small toast store (SPEC 9): one toast at a time, shown 5000 ms, kept 1,000,000 ms after dismissal.
+// A small toast store: one toast at a time, shown 5000 ms, kept 1,000,000 ms after dismissal.
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { TIMING } from '#shared/constants.ts';
 

@@ -1,4 +1,4 @@
-// The one way the client talks to the API (SPEC 7 and 8): cookies always sent, JSON content type only
+// The one way the client talks to the API: cookies always sent, JSON content type only
 // with a body, and any non-OK answer becomes an ApiError reading '{status}: {response text}'.
 import type { QueryFunction } from '@tanstack/react-query';
 import { isErrorCode, type ApiErrorBody, type ErrorCode, type ErrorParams } from '#shared/errors.ts';

@@ -4,7 +4,7 @@ import type { CurrentUser } from '#shared/auth.ts';
 import type { Locale } from '#shared/locales.ts';
 import { apiRequest, getQueryFn } from './api-client';
 
-// Fetched once, no retry; a 401 means signed out (null), not an error (SPEC 7).
+// Fetched once, no retry; a 401 means signed out (null), not an error.
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
   queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 
-// SPEC 9: no refetch interval, no refetch on focus, never stale, no retries.
+// The product's data rules: no refetch interval, no refetch on focus, never stale, no retries.
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

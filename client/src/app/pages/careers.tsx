@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { CareerApplicationForm } from '@/features/careers/components/career-application-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 
-/** Join Our Team (SPEC 2 Careers): applications to join the provider's own team. */
+/** Join Our Team: applications to join the provider's own team. */
 export default function CareersPage() {
   const { t } = useTranslation('careers');
   const { t: tc } = useTranslation();

@@ -5,7 +5,7 @@ import { RoleChooser } from '@/features/get-started/components/role-chooser';
 import { Welcome } from '@/features/get-started/components/welcome';
 import { usePageTitle } from '@/hooks/use-page-title';
 
-// Both spellings of the job-seeker type exist (SPEC 2); anything else shows the chooser.
+// Both spellings of the job-seeker type exist; anything else shows the chooser.
 const TYPES: Record<string, 'candidate' | 'company'> = {
   candidate: 'candidate',
   'job-seeker': 'candidate',

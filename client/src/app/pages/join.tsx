@@ -9,7 +9,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 
-/** The Join screen of SPEC 2. The early-access form opens only while the offer runs and a form is configured. */
+/** The Join screen. The early-access form opens only while the offer runs and a form is configured. */
 export default function JoinPage() {
   const { t } = useTranslation('join');
   usePageTitle(t('heading'));

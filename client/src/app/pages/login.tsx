@@ -18,7 +18,7 @@ function oidcFailureMessage(reason: string | null) {
   return 'oidc.failed';
 }
 
-/** /login and /signup are one screen (SPEC 2); ?type=candidate|company carries the role to sign-up. */
+/** /login and /signup are one screen; ?type=candidate|company carries the role to sign-up. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const [location] = useLocation();

@@ -1,5 +1,5 @@
 // A CV or resume picker: a button that opens Uppy's dialog (progress, cancel, retry), then turns into an
-// Uploaded tick once the app has checked the file (SPEC 4).
+// Uploaded tick once the app has checked the file.
 import { useEffect, useRef, useState } from 'react';
 import { CheckCircle2, Upload } from 'lucide-react';
 import type Uppy from '@uppy/core';

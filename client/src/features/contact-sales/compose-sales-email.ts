@@ -10,7 +10,7 @@ export interface SalesEmailLabels {
   message: string;
 }
 
-/** The mailto: link that opens the visitor's mail program with the request filled in (SPEC 7). */
+/** The mailto: link that opens the visitor's mail program with the request filled in. */
 export function composeSalesEmail(request: SalesRequest, options: { to: string; planLabel: string; labels: SalesEmailLabels }): string {
   const { labels } = options;
   const lines = [

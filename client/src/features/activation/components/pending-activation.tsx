@@ -5,7 +5,7 @@ import { TIMING } from '#shared/constants.ts';
 import { Card } from '@/components/ui/card';
 import { publicConfig } from '@/lib/public-config';
 
-/** The pending screen of SPEC 2, for a company or a candidate waiting for activation. */
+/** The pending screen, for a company or a candidate waiting for activation. */
 export function PendingActivation({
   userType,
   submittedAt,

@@ -7,7 +7,7 @@ export async function setRole(role: Role): Promise<void> {
   await apiRequest('POST', '/api/auth/set-role', { role });
 }
 
-/** The answer is not read (SPEC 7); refreshUser() fetches the current user again when the caller is ready to move on. */
+/** The answer is not read; refreshUser() fetches the current user again when the caller is ready to move on. */
 export function useSetRole() {
   const queryClient = useQueryClient();
   const mutation = useMutation({ mutationFn: setRole });

@@ -16,7 +16,7 @@ import type { CurrentUser } from '#shared/auth.ts';
 import { cn } from '@/lib/utils';
 import { useSetRole } from '../api/set-role';
 
-/** Shown instead of every route to a signed-in user with no role yet (SPEC 2, 4). */
+/** Shown instead of every route to a signed-in user with no role yet. */
 export function RoleSelection() {
   const { t } = useTranslation('auth');
   usePageTitle(t('roles.title'));
@@ -29,7 +29,7 @@ export function RoleSelection() {
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   /**
-   * SPEC 4: the current user is refreshed, the success message appears, and a second later the user goes to /.
+   * The current user is refreshed, the success message appears, and a second later the user goes to /.
    * The refreshed user is fetched at once but put in the cache only when leaving: App shows this screen for as
    * long as the cached user has no role, so caching it earlier would take the message's second away.
    */

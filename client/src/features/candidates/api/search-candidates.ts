@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CandidateSearchResult, CandidateSort } from '#shared/candidates.ts';
 import { apiRequest } from '@/lib/api-client';
 
-/** The filters a company applied (SPEC 2: Apply Filters), as the URL's query carries them. */
+/** The filters a company applied (Apply Filters), as the URL's query carries them. */
 export interface CandidateFilters {
   q: string;
   industries: string[];

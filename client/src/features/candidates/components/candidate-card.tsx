@@ -11,7 +11,7 @@ import { Card } from '@/components/ui/card';
 import { VideoPlayer } from '@/components/ui/video-player';
 import { InitialsAvatar } from './initials-avatar';
 
-/** First three skills, then '+N' (SPEC 3, 9). */
+/** First three skills, then '+N'. */
 export function visibleSkills(skills: string[]): { shown: string[]; more: number } {
   return { shown: skills.slice(0, LIMITS.candidateCardSkills), more: Math.max(0, skills.length - LIMITS.candidateCardSkills) };
 }

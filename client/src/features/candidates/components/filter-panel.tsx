@@ -1,4 +1,4 @@
-// The filter sidebar of the Job Seeker Database (SPEC 2): changes are drafts until Apply Filters; Clear resets all.
+// The filter sidebar of the Job Seeker Database: changes are drafts until Apply Filters; Clear resets all.
 import { useTranslation } from 'react-i18next';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from '#shared/constants.ts';
 import { Button } from '@/components/ui/button';

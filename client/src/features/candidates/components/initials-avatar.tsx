@@ -1,6 +1,6 @@
 import { cn } from '@/lib/utils';
 
-/** The avatar of SPEC 3: a picture when there is one, else the initials of the name. */
+/** A candidate's avatar: a picture when there is one, else the initials of the name. */
 export function InitialsAvatar({ name, src, className }: { name: string; src?: string | null; className?: string }) {
   const initials = name
     .split(/\s+/)

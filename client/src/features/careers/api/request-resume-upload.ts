@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST /api/career/resume-upload (SPEC 7): a signed URL the browser PUTs one resume file to. */
+/** POST /api/career/resume-upload: a signed URL the browser PUTs one resume file to. */
 export async function requestResumeUpload(): Promise<{ uploadURL: string }> {
   return (await apiRequest('POST', '/api/career/resume-upload')).json();
 }

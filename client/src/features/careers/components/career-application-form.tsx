@@ -21,11 +21,11 @@ type FormOutput = z.output<typeof careerApplicationSchema>;
 
 const EMPTY: FormInput = { name: '', email: '', phone: '', linkedinUrl: '', message: '', resumeUrl: '' };
 
-/** The three things SPEC 5 requires; the shared schema answers its one message when any is missing. */
+/** The three things the form requires; the shared schema answers its one message when any is missing. */
 const REQUIRED = ['name', 'email', 'resumeUrl'] as const;
 const requiredMessages = { name: 'required.name', email: 'required.email', resumeUrl: 'required.resume' } as const;
 
-/** The Join Our Team form (SPEC 2 Careers, 5, 7, 8): resume by upload first, then the application. */
+/** The Join Our Team form: resume by upload first, then the application. */
 export function CareerApplicationForm() {
   const { t } = useTranslation('careers');
   const form = useForm<FormInput, unknown, FormOutput>({

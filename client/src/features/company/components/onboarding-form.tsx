@@ -1,4 +1,4 @@
-// Company onboarding (issue: Companies, 1): who the company is and which plan it pays for by bank transfer.
+// Company onboarding: who the company is and which plan it pays for by bank transfer.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';

@@ -25,7 +25,7 @@ function nextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-/** The sales form: browser checks first, then the shared schema; sending opens the mail program (SPEC 7). */
+/** The sales form: browser checks first, then the shared schema; sending opens the mail program. */
 export function SalesRequestForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation('contact-sales');
   const form = useForm<FormInput, unknown, FormOutput>({

@@ -7,7 +7,7 @@ export async function createProfile(input: ProfileSubmission): Promise<OwnProfil
   return (await apiRequest('POST', '/api/job-seeker/profile', input)).json();
 }
 
-/** On success the current user is fetched again (SPEC 4), so routing sees the new profile. */
+/** On success the current user is fetched again, so routing sees the new profile. */
 export function useCreateProfile() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-// The profile form of SPEC 2 and 5: Basic Information, Skills & Languages, Documents & Video. Used to create a
+// The profile form: Basic Information, Skills & Languages, Documents & Video. Used to create a
 // profile and to edit it; the shared zod schema checks it as the server does.
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** Hide/Show: whether companies find the profile in their searches (DESIGN 3 visibility). */
+/** Hide/Show: whether companies find the profile in their searches (the profile's visibility). */
 export function VisibilitySwitch({ visibility }: { visibility: ProfileVisibility }) {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();
