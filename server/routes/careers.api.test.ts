@@ -131,7 +131,7 @@ describe('careers application', () => {
     expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
   });
 
-  it('needs a name, an e-mail and a resume, answering the form's message word for word, and stores nothing', async () => {
+  it("needs a name, an e-mail and a resume, answering the form's own message word for word, and stores nothing", async () => {
     const ip = newAddress();
     const resumeUrl = await readyResume(ip);
     const [applicationsBefore, mailsBefore] = [await countOf(careerApplications), await countOf(emailOutbox)];
