@@ -19,7 +19,7 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer({ env: { ADMIN_EMAILS: ADMIN, TRUST_PROXY: 'loopback' } })]);
+  [browser, server] = await Promise.all([launchBrowser(), startTestServer({ env: { ADMIN_EMAILS: ADMIN, TRUST_PROXY: 'loopback' }, processVideos: true })]);
 });
 afterAll(async () => {
   await browser?.close();

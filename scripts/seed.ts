@@ -393,8 +393,11 @@ async function main() {
 
   const { loadConfig } = await import('../server/config.ts');
   const { openDatabaseForCommand } = await import('../server/db/open.ts');
-  const config = loadConfig();
+  const { loadOrCreateSessionSecret } = await import('../server/auth/session.ts');
+  let config = loadConfig();
   const { database, close } = await openDatabaseForCommand(config);
+  // The local storage signs its upload links with the server's secret, kept in DATA_DIR when not configured.
+  if (!config.sessionSecret) config = { ...config, sessionSecret: await loadOrCreateSessionSecret(config.dataDir) };
   try {
     const started = Date.now();
     await ensureSampleVideo(config, database.db);
