@@ -52,8 +52,9 @@ async function fillProfile(page: Page) {
   await page.getByLabel('Location').selectOption('Doha, Qatar');
   await page.getByRole('checkbox', { name: 'Security' }).check();
   await page.getByRole('checkbox', { name: 'Hindi' }).check();
+  const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: /Upload CV/ }).first().click();
-  await page.locator('.uppy-Dashboard--modal .uppy-Dashboard-input').first().setInputFiles(cvPath);
+  await (await chooser).setFiles(cvPath);
   await waitForToast(page, 'CV uploaded successfully');
 }
 

@@ -5,8 +5,9 @@ export type OptionList = 'industries' | 'languages' | 'locations';
 
 /** Texts of stored option codes in the reader's language; an unknown code shows as it is. */
 export function useOptionText() {
-  const { t, i18n } = useTranslation('common');
-  const optionText = (list: OptionList, code: string) => t(`options.${list}.${code}`, { defaultValue: code });
+  // A namespace of its own, loaded with the first screen that shows options (not with the landing page).
+  const { t, i18n } = useTranslation('options');
+  const optionText = (list: OptionList, code: string) => t(`${list}.${code}`, { defaultValue: code });
   const optionListText = (list: OptionList, codes: readonly string[]) =>
     new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }).format(codes.map((code) => optionText(list, code)));
   return { optionText, optionListText };

@@ -1,7 +1,7 @@
 // Uploads from the browser. Documents (CV, resume) go through Uppy by the two-step flow: the app hands out a signed
 // URL, Uppy PUTs the file there with progress, then the app checks it. Videos, up to 100 MB from phones on mobile
 // data, go through Uppy's tus uploader, which resumes where a dropped connection stopped (docs/video.md).
-import Uppy, { type UppyOptions } from '@uppy/core';
+import Uppy from '@uppy/core';
 import AwsS3 from '@uppy/aws-s3';
 import Tus from '@uppy/tus';
 import { DOCUMENT_EXTENSIONS, LIMITS } from '#shared/constants.ts';
@@ -14,8 +14,6 @@ export interface DocumentUploadOptions {
   finalize: (uploadURL: string) => Promise<string>;
   onUploaded: (objectPath: string) => void;
   onFailed: (error: unknown) => void;
-  /** Uppy's texts in the reader's language. */
-  locale?: UppyOptions<Record<string, never>, Record<string, never>>['locale'];
 }
 
 /** One Uppy for one document: PDF, DOC or DOCX of at most 5 MB, by a single signed PUT. */
@@ -23,7 +21,6 @@ export function createDocumentUppy(options: DocumentUploadOptions): Uppy {
   const uploadUrls = new Map<string, string>();
   const uppy = new Uppy({
     autoProceed: true,
-    locale: options.locale,
     restrictions: {
       maxNumberOfFiles: LIMITS.documentMaxFiles,
       maxFileSize: LIMITS.documentMaxBytes,

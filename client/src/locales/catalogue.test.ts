@@ -109,7 +109,7 @@ const JOB_SEEKER_EMAILS = ['layout', 'verifyEmail', 'passwordReset', 'profileApp
 
 describe('catalogues', () => {
   it('names every option a profile can hold (industries, languages, locations are stored as these codes)', () => {
-    const options = english.common!.options as Record<string, Record<string, string>>;
+    const options = english.options as Record<string, Record<string, string>>;
     expect(Object.keys(options.industries!)).toEqual([...INDUSTRIES]);
     expect(Object.keys(options.languages!)).toEqual([...LANGUAGES]);
     expect(Object.keys(options.locations!)).toEqual([...LOCATIONS]);

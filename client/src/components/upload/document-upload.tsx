@@ -1,27 +1,31 @@
-// A CV or resume picker: a button that opens Uppy's dialog (progress, cancel, retry), then turns into an
-// Uploaded tick once the app has checked the file.
+// A CV or resume picker in the product's own look, like the video's: a button that opens the device's file chooser,
+// then progress with cancel, a retry when the connection failed, and an Uploaded tick once the app has checked the
+// file. Uppy does the upload underneath (a single signed PUT); its dialog is not used.
 import { useEffect, useRef, useState } from 'react';
-import { CheckCircle2, Upload } from 'lucide-react';
+import { CheckCircle2, RotateCcw, Upload } from 'lucide-react';
 import type Uppy from '@uppy/core';
-import Dashboard from '@uppy/dashboard';
-import '@uppy/core/css/style.min.css';
-import '@uppy/dashboard/css/style.min.css';
-import { Button } from '@/components/ui/button';
 import { useTranslation } from 'react-i18next';
+import { DOCUMENT_EXTENSIONS, LIMITS } from '#shared/constants.ts';
+import { errorText } from '#shared/errors.ts';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { apiErrorFrom } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { createDocumentUppy, type DocumentUploadOptions } from '@/lib/uploads';
-import { uppyLocale } from './uppy-locale';
 
-export interface DocumentUploadProps extends DocumentUploadOptions {
+export interface DocumentUploadProps extends Omit<DocumentUploadOptions, 'locale'> {
   /** The objectPath of the file uploaded so far, if any. */
   value: string | undefined;
-  labels: { choose: string; replace: string; uploaded: string; checking: string; note: string };
+  labels: { choose: string; replace: string; uploaded: string; checking: string };
   /** Ties the button to its field's hint and error; the button's own text stays its name. */
   ids?: { 'aria-describedby'?: string; 'aria-invalid'?: true };
   disabled?: boolean;
 }
 
-type Phase = 'idle' | 'uploading' | 'checking';
+type Phase = { name: 'idle' } | { name: 'uploading'; progress: number } | { name: 'checking' } | { name: 'failed' };
+
+/** A refusal found in the browser, in the same shape as the app's, so the form shows it in the reader's language. */
+const refusal = (code: 'upload.document_type' | 'upload.document_too_large') => apiErrorFrom(400, JSON.stringify({ code, message: errorText(code) }));
 
 export function DocumentUpload({ value, labels, ids, disabled, ...options }: DocumentUploadProps) {
   // Uppy lives outside React; it calls the latest callbacks through this ref.
@@ -29,74 +33,107 @@ export function DocumentUpload({ value, labels, ids, disabled, ...options }: Doc
   useEffect(() => {
     latest.current = options;
   });
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation('uploader');
+  const input = useRef<HTMLInputElement>(null);
   const [uppy, setUppy] = useState<Uppy | null>(null);
-  const [phase, setPhase] = useState<Phase>('idle');
+  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
 
   useEffect(() => {
     const instance = createDocumentUppy({
-      locale: uppyLocale(t, language),
       getUploadUrl: () => latest.current.getUploadUrl(),
       finalize: (uploadURL) => {
-        setPhase('checking');
+        setPhase({ name: 'checking' });
         return latest.current.finalize(uploadURL);
       },
       onUploaded: (objectPath) => {
-        setPhase('idle');
+        setPhase({ name: 'idle' });
         latest.current.onUploaded(objectPath);
       },
       onFailed: (error) => {
-        setPhase('idle');
+        setPhase({ name: 'idle' });
         latest.current.onFailed(error);
       },
     });
-    instance.use(Dashboard, {
-      closeAfterFinish: true,
-      closeModalOnClickOutside: true,
-      proudlyDisplayPoweredByUppy: false,
-      disableThumbnailGenerator: true,
-      note: labels.note,
-      theme: 'light',
-      // Mirrored in Arabic and Urdu like the page around it.
-      direction: i18n.dir(language),
+    instance.on('upload', () => setPhase({ name: 'uploading', progress: 0 }));
+    instance.on('upload-progress', (_file, progress) => {
+      if (progress.bytesTotal) setPhase({ name: 'uploading', progress: progress.bytesUploaded / progress.bytesTotal });
     });
-    instance.on('upload', () => setPhase('uploading'));
-    instance.on('cancel-all', () => setPhase('idle'));
-    instance.on('upload-error', () => setPhase('idle'));
+    // The file stays in Uppy, so the same upload can be tried again.
+    instance.on('upload-error', () => setPhase({ name: 'failed' }));
     setUppy(instance);
     return () => instance.destroy();
-    // The dialog is made again only when the language changes; the note follows the language with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [language]);
+  }, []);
 
-  const open = () => {
-    const dashboard = uppy?.getPlugin('Dashboard') as Dashboard<Record<string, never>, Record<string, never>> | undefined;
-    if (!dashboard) return;
-    // Uppy names its outer wrapper but not the element with role="dialog" (axe: aria-dialog-name), so a screen
-    // reader would announce a dialog without a name: it takes the button's words.
-    dashboard.el?.querySelector('[role="dialog"]')?.setAttribute('aria-label', labels.choose);
-    void dashboard.openModal();
+  const choose = () => input.current?.click();
+  const take = (file: File | undefined) => {
+    if (!file || !uppy) return;
+    const extension = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
+    if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) return latest.current.onFailed(refusal('upload.document_type'));
+    if (file.size > LIMITS.documentMaxBytes) return latest.current.onFailed(refusal('upload.document_too_large'));
+    uppy.clear();
+    uppy.addFile({ name: file.name, type: file.type, data: file });
   };
-  const busy = phase !== 'idle';
+  const cancel = () => {
+    uppy?.cancelAll();
+    setPhase({ name: 'idle' });
+  };
 
+  const busy = phase.name === 'uploading' || phase.name === 'checking';
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button
-        aria-describedby={ids?.['aria-describedby']}
-        aria-invalid={ids?.['aria-invalid']}
-        variant={value ? 'outline' : 'secondary'}
-        onClick={open}
-        disabled={disabled || !uppy || busy}
-        aria-haspopup="dialog"
-      >
-        {busy ? <Spinner /> : value ? <CheckCircle2 aria-hidden="true" className="h-5 w-5 text-brand-700" /> : <Upload aria-hidden="true" className="h-5 w-5" />}
-        {phase === 'checking' ? labels.checking : value ? labels.uploaded : labels.choose}
-      </Button>
-      {value && !busy && (
-        <button type="button" onClick={open} className="text-sm font-medium text-brand-800 underline underline-offset-2">
-          {labels.replace}
-        </button>
+    <div className="space-y-2">
+      <input
+        ref={input}
+        type="file"
+        accept={DOCUMENT_EXTENSIONS.join(',')}
+        className="hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          take(event.currentTarget.files?.[0]);
+          event.currentTarget.value = '';
+        }}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          aria-describedby={ids?.['aria-describedby']}
+          aria-invalid={ids?.['aria-invalid']}
+          variant={value ? 'outline' : 'secondary'}
+          onClick={choose}
+          disabled={disabled || !uppy || busy}
+        >
+          {busy ? <Spinner /> : value ? <CheckCircle2 aria-hidden="true" className="h-5 w-5 text-brand-700" /> : <Upload aria-hidden="true" className="h-5 w-5" />}
+          {phase.name === 'checking' ? labels.checking : value && !busy ? labels.uploaded : labels.choose}
+        </Button>
+        {value && !busy && (
+          <button type="button" onClick={choose} disabled={disabled} className="text-sm font-medium text-brand-800 underline underline-offset-2">
+            {labels.replace}
+          </button>
+        )}
+      </div>
+      {phase.name === 'uploading' && (
+        <div className="space-y-1" role="status" aria-live="polite">
+          <progress className="h-2 w-full overflow-hidden rounded-full accent-brand-700" max={1} value={phase.progress} aria-label={t('uploading')} />
+          <div className="flex items-center justify-between gap-2 text-sm text-slate-700">
+            <span>
+              {t('uploading')} {formatNumber(Math.round(phase.progress * 100))}%
+            </span>
+            <Button variant="ghost" size="sm" onClick={cancel}>
+              {t('cancelUpload')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {phase.name === 'failed' && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 rounded-lg bg-red-50 p-2 text-sm text-red-900">
+          <span>{t('uploadFailed')}</span>
+          <Button variant="outline" size="sm" onClick={() => void uppy?.retryAll()}>
+            <RotateCcw aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
+            {t('retryUpload')}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={cancel}>
+            {t('cancel')}
+          </Button>
+        </div>
       )}
     </div>
   );

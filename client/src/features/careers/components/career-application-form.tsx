@@ -146,7 +146,6 @@ export function CareerApplicationForm() {
                 replace: t('resume.replace'),
                 uploaded: t('resume.uploaded'),
                 checking: t('resume.checking'),
-                note: t('resume.note'),
               }}
               getUploadUrl={getUploadUrl}
               finalize={async (uploadURL) => (await finalizeUpload.mutateAsync(uploadURL)).objectPath}

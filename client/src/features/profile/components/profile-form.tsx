@@ -158,7 +158,7 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
             <DocumentUpload
               ids={ids}
               value={cvUrl}
-              labels={{ choose: t('cv.choose'), replace: t('cv.replace'), uploaded: t('cv.uploaded'), checking: t('cv.checking'), note: t('cv.note') }}
+              labels={{ choose: t('cv.choose'), replace: t('cv.replace'), uploaded: t('cv.uploaded'), checking: t('cv.checking') }}
               getUploadUrl={requestCvUpload}
               finalize={finalizeCvUpload}
               onUploaded={(objectPath) => {
