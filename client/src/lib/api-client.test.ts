@@ -1,7 +1,7 @@
 // Runs the client's fetch code against a real HTTP server on loopback.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiRequest, getQueryFn } from './api-client';
+import { ApiError, apiErrorFrom, apiRequest, getQueryFn } from './api-client';
 
 let server: Server;
 let base: string;
@@ -64,5 +64,15 @@ describe('getQueryFn', () => {
   it('throws on 401 by default and gives null when asked to', async () => {
     await expect(call(getQueryFn({ on401: 'throw' }), [`${base}/api/auth/user`])).rejects.toThrow('401: ');
     await expect(call(getQueryFn({ on401: 'returnNull' }), [`${base}/api/auth/user`])).resolves.toBeNull();
+  });
+});
+
+describe('error codes', () => {
+  it('every code of the table has the shape the client keeps', async () => {
+    const { ERROR_MESSAGES } = await import('#shared/errors.ts');
+    for (const code of Object.keys(ERROR_MESSAGES)) {
+      expect(apiErrorFrom(400, JSON.stringify({ code, message: 'x' })).code, code).toBe(code);
+    }
+    expect(apiErrorFrom(400, JSON.stringify({ code: 'not a code', message: 'x' })).code).toBeUndefined();
   });
 });

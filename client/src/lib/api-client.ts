@@ -1,7 +1,7 @@
 // The one way the client talks to the API: cookies always sent, JSON content type only
 // with a body, and any non-OK answer becomes an ApiError reading '{status}: {response text}'.
 import type { QueryFunction } from '@tanstack/react-query';
-import { isErrorCode, type ApiErrorBody, type ErrorCode, type ErrorParams } from '#shared/errors.ts';
+import type { ApiErrorBody, ErrorCode, ErrorParams } from '#shared/errors.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -30,7 +30,8 @@ export function apiErrorFrom(status: number, text: string): ApiError {
     if (parsed && typeof parsed === 'object') {
       const { message, code, params, fields } = parsed as Record<string, unknown>;
       if (typeof message === 'string') body.message = message;
-      if (isErrorCode(code)) body.code = code;
+      // The shape of a code (`area.what`); the table of codes stays out of the first page's script.
+      if (typeof code === 'string' && /^[a-z]+\.[a-z_]+$/.test(code)) body.code = code as ErrorCode;
       if (params && typeof params === 'object') body.params = params as ErrorParams;
       if (fields && typeof fields === 'object') body.fields = fields as Record<string, string>;
     }

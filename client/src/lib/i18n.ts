@@ -4,7 +4,6 @@
 // workforce the job seeker's (shared/locales.ts), and anything missing shows in English, never as a key.
 import i18n, { type BackendModule, type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { errorCatalogue } from '#shared/errors.ts';
 import { FULL_LOCALES, isLocale, JOB_SEEKER_NAMESPACES, LOCALES, pickLocale, RTL_LOCALES, type Locale } from '#shared/locales.ts';
 import common from '../locales/en/common.json';
 import { loadFontsFor } from './fonts';
@@ -74,9 +73,10 @@ void i18n
     fallbackLng: 'en',
     supportedLngs: [...LOCALES],
     load: 'languageOnly',
-    // The common texts (top bar, footer, loading) ship with the app so the first paint needs no request; so do the
-    // English texts of the server's errors, which are the table the server answers from.
-    resources: { en: { common, errors: errorCatalogue() } },
+    // The common texts (top bar, footer, loading) ship with the app so the first paint needs no request. English
+    // has no errors catalogue to load: an error answer's `message` is its English text (describe-error.ts), and
+    // texts of codes the client shows itself carry the English as their default (shared/errors.ts).
+    resources: { en: { common } },
     partialBundledLanguages: true,
     // Loaded with the language: forms and the server's errors can speak at any moment on any page.
     ns: ['common', 'errors', 'validation'],

@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, Clock, Download, Loader2, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { errorText } from '#shared/errors.ts';
 import type { ReviewStatus } from '#shared/profile.ts';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -43,7 +44,7 @@ function OwnVideo({ videoUrl, title }: { videoUrl: string; title: string }) {
           <AlertTriangle aria-hidden="true" className="h-5 w-5" />
           {t('page.videoFailed')}
         </p>
-        <p className="mt-1 text-sm">{t(`errors:${video.errorCode ?? 'video.processing_failed'}`)}</p>
+        <p className="mt-1 text-sm">{t(`errors:${video.errorCode ?? 'video.processing_failed'}`, { defaultValue: errorText(video.errorCode ?? 'video.processing_failed') })}</p>
         <Link href="/profile/edit" className={cn(buttonClasses({ variant: 'outline' }), 'mt-3')}>
           {t('page.uploadNewVideo')}
         </Link>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_JOB_STATES, type AdminVideoJob } from '#shared/admin.ts';
+import { errorText, isErrorCode } from '#shared/errors.ts';
 import { formatNumber } from '@/lib/format';
 import { useVideoJobList } from '../api/list-videos';
 import { FilterTabs, PagedList, when } from './paged-list';
@@ -31,7 +32,7 @@ function VideoJobRow({ job }: { job: AdminVideoJob }) {
           {job.durationMs !== null && ` · ${t('videos.duration', { seconds: formatNumber(Math.round(job.durationMs / 1000)) })}`}
           {` · ${t('videos.attempts', { count: job.attempts })}`}
         </p>
-        {job.errorCode && <p className="mt-1 text-sm text-red-800">{t(`errors:${job.errorCode}`)}</p>}
+        {job.errorCode && <p className="mt-1 text-sm text-red-800">{t(`errors:${job.errorCode}`, { defaultValue: isErrorCode(job.errorCode) ? errorText(job.errorCode) : job.errorCode })}</p>}
         {job.errorDetail && (
           <p className="mt-1 break-words font-mono text-xs text-slate-600" dir="ltr">
             {job.errorDetail}
