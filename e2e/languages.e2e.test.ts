@@ -90,7 +90,7 @@ describe('Arabic, right to left', () => {
     await signUpAsJobSeeker(visitor.page, 'ar', uniqueEmail('arabic'));
     await expectReadable(visitor.page, 'ar', 'rtl');
     // Option lists in Arabic; the form's messages in Arabic.
-    await visitor.page.getByRole('checkbox', { name: text('ar', 'common', 'options.industries.Hospitality') }).waitFor();
+    await visitor.page.getByRole('checkbox', { name: text('ar', 'options', 'industries.Hospitality') }).waitFor();
     await visitor.page.getByRole('button', { name: text('ar', 'profile', 'create.submit') }).click();
     await visitor.page.getByText(text('ar', 'validation', 'Please select a location')).waitFor();
     await expectReadable(visitor.page, 'ar', 'rtl');
@@ -106,7 +106,7 @@ describe('Arabic, right to left', () => {
     await expectReadable(hirer.page, 'ar', 'rtl');
     await hirer.page.goto(`${server.baseUrl}/dashboard/candidates/${seeker.profile.id}`);
     await hirer.page.getByRole('heading', { level: 1, name: 'محمد عبد الله' }).waitFor();
-    await hirer.page.getByText(text('ar', 'common', 'options.locations.Riyadh, Saudi Arabia')).first().waitFor();
+    await hirer.page.getByText(text('ar', 'options', 'locations.Riyadh, Saudi Arabia')).first().waitFor();
     await expectReadable(hirer.page, 'ar', 'rtl');
     expect(hirer.problems).toEqual([]);
     await hirer.context.close();
@@ -137,7 +137,7 @@ describe('the job seeker\'s first steps in the languages of the workforce', () =
     await page.getByRole('heading', { level: 1, name: text(lang, 'get-started', 'welcome.candidate') }).waitFor();
     await expectReadable(page, lang, dir);
     await signUpAsJobSeeker(page, lang, uniqueEmail(lang));
-    await page.getByRole('checkbox', { name: text(lang, 'common', 'options.languages.Urdu') }).waitFor();
+    await page.getByRole('checkbox', { name: text(lang, 'options', 'languages.Urdu') }).waitFor();
     await page.getByRole('button', { name: text(lang, 'profile', 'create.submit') }).click();
     await page.getByText(text(lang, 'validation', 'Please select at least one industry')).waitFor();
     await expectReadable(page, lang, dir);
