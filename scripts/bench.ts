@@ -10,7 +10,8 @@
 //   ones by name), straight through pg with as many clients: the bare cost of the searches in PostgreSQL;
 // and prints `RESULT search profiles=N closed_loop_rps=... sql_rps=... ratio=...`.
 //
-// Options: --profiles N (100000), --seconds S per run (12), --connections C (50), --companies N (600), --rates list.
+// Options: --profiles N (100000), --seconds S per run (12), --connections C (50), --companies N (600), --rates list,
+// --app-flags "..." (Node flags for the app's process, e.g. --max-semi-space-size=1).
 //
 // Rate limit: every company may search 120 times a minute (server/routes/candidates.ts). The bench does not turn it
 // off: its requests come from many companies (each request from the next company), as real load would, and it stops
@@ -241,6 +242,8 @@ async function main() {
       connections: { type: 'string', default: '50' },
       companies: { type: 'string', default: '600' },
       rates: { type: 'string', default: '100,200,400' },
+      // Node flags for the app's process alone (the load generator keeps its own), to compare runtime settings.
+      'app-flags': { type: 'string', default: '' },
     },
   });
   const rates = values.rates.split(',').map(Number);
@@ -282,6 +285,7 @@ async function main() {
     log(`seeded in ${seeded.toFixed(1)} s (indexes included), settled in ${((performance.now() - seedStarted) / 1000 - seeded).toFixed(1)} s`);
 
     child = fork(import.meta.filename, ['--serve'], {
+      execArgv: [...process.execArgv, ...values['app-flags'].split(' ').filter(Boolean)],
       env: { ...process.env, BENCH_DATA_DIR: path.join(dir, 'data'), BENCH_DATABASE_URL: postgres.url },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
