@@ -39,6 +39,7 @@ import { runMigrations } from '../server/db/migrate.ts';
 import { createCandidateSearch } from '../server/services/candidate-search.ts';
 import { createLocalStorage } from '../server/storage/local.ts';
 import { createLocalVideoHost } from '../server/video/local.ts';
+import { createFileVideoUploadStore } from '../server/video/video-upload-store.ts';
 import { randomSource, seedProfiles } from './seed.ts';
 
 const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-to-use';
@@ -78,7 +79,7 @@ async function serve() {
   const database = createDatabase(config.databaseUrl!, { max: config.databasePoolMax });
   const storage = createLocalStorage({ root: path.join(dataDir, 'objects'), secret: SESSION_SECRET, clock: systemClock });
   const videoHost = createLocalVideoHost({ db: database.db, storage });
-  const app = createApp({ config, database, logger: pino({ level: 'silent' }), storage, videoHost });
+  const app = createApp({ config, database, logger: pino({ level: 'silent' }), storage, videoHost, videoUploads: createFileVideoUploadStore(config.videoUploadDir) });
   const server = http.createServer(app);
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
   process.on('message', () => {

@@ -2,6 +2,7 @@
 // S3-protocol server), two app instances (`node server/index.ts`, S3 storage, one SESSION_SECRET) and Debian's nginx
 // as a round-robin proxy with passive failover, then checks what the instances must share:
 // - a job seeker signs up on one instance and finishes the profile on the other (sessions and uploads are shared);
+// - a resumable video upload begun on one instance goes on through the other (it waits in the bucket);
 // - a company's search rate limit holds across both (rate limits are counted in PostgreSQL);
 // - the subscription reminders job, which both instances run, sends each e-mail once;
 // - one instance stops (SIGTERM) while 50 connections load the proxy: no request fails at the client.
@@ -21,6 +22,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { PDF, mp4 } from '../server/test/fixtures.ts';
 import { freePort } from '../server/test/free-port.ts';
+import { addMultipartListing } from '../server/test/s3rver-multipart.ts';
 import { SEARCH_LIMIT } from '../server/routes/candidates.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -182,6 +184,8 @@ async function main() {
 
     const s3Port = await freePort();
     const s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: BUCKET }] });
+    // The resumable video uploads wait in the bucket as multipart uploads, whose parts s3rver cannot list alone.
+    addMultipartListing(s3);
     await s3.run();
     stops.push(() => s3.close());
 
@@ -286,6 +290,35 @@ async function main() {
       const bytes = Buffer.from(await cv.arrayBuffer());
       if (cv.status !== 200 || !bytes.equals(PDF)) throw new Error(`the CV does not come back from a: ${cv.status}`);
       return 'signed up on a, CV finished and profile created on b, both seen from a';
+    });
+
+    await check('a resumable video upload begun on one instance goes on through the other', async () => {
+      const seeker = person();
+      const email = `video.${Date.now()}@example.com`;
+      await expectStatus(await seeker.call(a!.base, 'POST', '/api/auth/signup', { email, password: 'long enough 1', role: 'job_seeker' }), 201, 'sign-up');
+      const video = mp4(6 * 1024 * 1024);
+      const tus = (extra: Record<string, string>) => ({ 'Tus-Resumable': '1.0.0', cookie: seeker.cookie(), ...extra });
+      const created = await expectStatus(
+        await fetch(`${a!.base}/api/video/tus`, { method: 'POST', headers: tus({ 'Upload-Length': String(video.length) }) }),
+        201,
+        'upload created on a',
+      );
+      const location = created.headers.get('location')!;
+      const piece = (base: string, from: number, to: number) =>
+        fetch(`${base}${location}`, {
+          method: 'PATCH',
+          headers: tus({ 'Upload-Offset': String(from), 'Content-Type': 'application/offset+octet-stream' }),
+          body: new Uint8Array(video.subarray(from, to)),
+        });
+      await expectStatus(await piece(a!.base, 0, 5 * 1024 * 1024), 204, 'first piece on a');
+      const status = await expectStatus(await fetch(`${b!.base}${location}`, { method: 'HEAD', headers: tus({}) }), 200, 'HEAD on b');
+      const offset = Number(status.headers.get('upload-offset'));
+      if (offset !== 5 * 1024 * 1024) throw new Error(`b says the upload is at ${offset}`);
+      const finished = await expectStatus(await piece(b!.base, offset, video.length), 200, 'last piece on b');
+      const { videoUrl } = (await finished.json()) as { videoUrl: string };
+      const played = await seeker.call(a!.base, 'GET', videoUrl);
+      if (played.status !== 200 || !Buffer.from(await played.arrayBuffer()).equals(video)) throw new Error(`the video does not come back from a: ${played.status}`);
+      return `${video.length} bytes: 5 MiB through a, the rest through b, played back whole from a`;
     });
 
     await check("a company's search limit holds across both instances", async () => {

@@ -17,6 +17,7 @@ import { requireSameOrigin } from './http/same-origin.ts';
 import { authRouter } from './routes/auth.ts';
 import { videoRouter } from './routes/video.ts';
 import { videoTusRouter } from './routes/video-tus.ts';
+import type { VideoUploadStore } from './video/video-upload-store.ts';
 import { jobSeekerRouter } from './routes/job-seeker.ts';
 import { adminRouter } from './routes/admin.ts';
 import { adminCompaniesRouter } from './routes/admin-companies.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
   /** Where uploads go. */
   storage: ObjectStorage;
   videoHost: VideoHost;
+  /** Where resumable video uploads wait until their last byte (the bucket with the s3 driver, else the disk). */
+  videoUploads: VideoUploadStore;
   /** OpenID Connect routes (/api/login, /api/callback, /api/logout), when a provider is configured. */
   oidc?: express.Router;
   /** Serves the React client; absent in API-only tests. */
@@ -127,7 +130,7 @@ export function createApp(deps: AppDeps): express.Express {
   const api = express.Router();
   if (deps.storage.receiveUpload) api.use(localUploadRouter(uploads));
   // Before the body parsers: tus streams its PATCH bodies (application/offset+octet-stream) straight to disk.
-  api.use(videoTusRouter({ db: database.db, clock, videoHost: deps.videoHost, uploadDir: config.videoUploadDir, logger }));
+  api.use(videoTusRouter({ db: database.db, clock, videoHost: deps.videoHost, uploads: deps.videoUploads, logger }));
   api.use(express.json({ limit: '100kb' }));
   // First: the Job Seeker Database is the busiest part of the API, and every router before it is tried in turn.
   api.use(candidatesRouter({ db: database.db, readDb: deps.readDatabase?.db, clock }));

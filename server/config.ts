@@ -216,7 +216,8 @@ export interface Config {
   ffmpeg: FfmpegConfig;
   /** The longest introduction video the page records (seconds). */
   videoRecordSeconds: number;
-  /** Where resumable video uploads wait, possibly for hours, until their last byte arrives (DATA_DIR/video-uploads). */
+  /** Where resumable video uploads wait, possibly for hours, until their last byte arrives (DATA_DIR/video-uploads),
+   *  unless the storage is an S3 bucket, where they wait in the bucket. */
   videoUploadDir: string;
   /** Tax invoices: the seller (copied into each invoice when issued) and the VAT rate in basis points (5% = 500). */
   billing: BillingConfig;

@@ -15,9 +15,9 @@ import { createLogger } from './logger.ts';
 import { createOidcRouter } from './auth/oidc.ts';
 import { accountContext, settlePasswordResetRequests } from './services/accounts.ts';
 import { createStorage } from './storage/create-storage.ts';
+import { createVideoUploadStore } from './video/video-upload-store.ts';
 import { createVideoHost } from './video/create-video-host.ts';
 import { startUploadCleanUp } from './jobs/clean-up-uploads.ts';
-import { videoUploadStore } from './routes/video-tus.ts';
 import { startSubscriptionReminders } from './jobs/subscription-reminders.ts';
 import { startVideoProcessing } from './jobs/process-videos.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
@@ -85,8 +85,9 @@ async function start(): Promise<Server> {
   const videoHost = await createVideoHost(config, { db: database.db, storage });
   logger.info({ storage: config.storage.driver, video: config.video.driver }, 'file and video drivers');
 
-  // Resumable uploads wait here; the clean-up lists it from its first run on.
-  await mkdir(config.videoUploadDir, { recursive: true });
+  const videoUploads = await createVideoUploadStore(config);
+  // Resumable uploads wait here (unless they wait in the bucket); the clean-up lists it from its first run on.
+  if (videoUploads.directory) await mkdir(videoUploads.directory, { recursive: true });
   const cleanUp = startUploadCleanUp({
     db: database.db,
     storage,
@@ -94,8 +95,8 @@ async function start(): Promise<Server> {
     clock: systemClock,
     logger,
     // The resumable video uploads' directory too: what a crash left half-written there (a file without its info).
-    temporaryDirs: [config.temporaryDir, config.videoUploadDir, ...(storage.temporaryDir ? [storage.temporaryDir] : [])],
-    videoUploads: videoUploadStore(config.videoUploadDir),
+    temporaryDirs: [config.temporaryDir, ...(videoUploads.directory ? [videoUploads.directory] : []), ...(storage.temporaryDir ? [storage.temporaryDir] : [])],
+    videoUploads,
   });
   cleanups.push(() => cleanUp.stop());
   const videoProcessing = startVideoProcessing({
@@ -121,7 +122,7 @@ async function start(): Promise<Server> {
     logger.warn({ variables: config.billing.placeholders }, 'invoices show placeholder seller details; set these variables before issuing real invoices');
   }
 
-  const app = createApp({ config, database, readDatabase, logger, client, clock: systemClock, mailer, oidc, storage, videoHost });
+  const app = createApp({ config, database, readDatabase, logger, client, clock: systemClock, mailer, oidc, storage, videoHost, videoUploads });
   return await new Promise<Server>((resolve, reject) => {
     const server = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });

@@ -427,6 +427,16 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
 );
 
+// Who is writing to a resumable video upload: one request at a time across every process, since the pieces of an
+// upload kept in a bucket may arrive through any instance. A lease, renewed while the request runs; a process that
+// died holds it until it expires. `release_requested` asks the holder to stop (its client has gone and come back).
+export const videoUploadLocks = pgTable('video_upload_locks', {
+  uploadId: text('upload_id').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  releaseRequested: boolean('release_requested').notNull().default(false),
+});
+
 export type User = typeof users.$inferSelect;
 export type JobSeekerProfile = typeof jobSeekerProfiles.$inferSelect;
 export type CompanyProfile = typeof companyProfiles.$inferSelect;

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { sweepTemporaryFiles } from '../storage/temporary-files.ts';
 import type { VideoHost } from '../video/video-host.ts';
+import { removeEndedUploadLocks } from '../video/upload-locks.ts';
 import { startPeriodicJob } from './periodic.ts';
 
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -89,6 +90,7 @@ export function startUploadCleanUp(
         return 0;
       })) ?? 0;
       if (expired > 0) ctx.logger.info({ expired }, 'removed resumable video uploads never finished');
+      await removeEndedUploadLocks(ctx.db);
       const temporary = await sweepTemporaryFiles(ctx.temporaryDirs);
       if (temporary.files > 0) ctx.logger.info(temporary, 'removed temporary files of uploads that stopped processes left');
       let removed = 0;

@@ -13,7 +13,7 @@ import { systemClock } from '../clock.ts';
 import { startUploadCleanUp } from '../jobs/clean-up-uploads.ts';
 import { startTestServer } from '../test/app.ts';
 import { mp4, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
-import { videoUploadStore } from './video-tus.ts';
+import { createFileVideoUploadStore } from '../video/video-upload-store.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 let server: TestServer;
@@ -207,7 +207,7 @@ describe('resumable video upload (tus)', () => {
       clock: systemClock,
       logger: pino({ level: 'silent' }),
       temporaryDirs: [],
-      videoUploads: videoUploadStore(uploadDir),
+      videoUploads: createFileVideoUploadStore(uploadDir),
     });
     await job.stop();
     expect(uploadFiles()).toEqual([]);

@@ -3,10 +3,8 @@
 // its last byte arrives it gets the checks of POST /api/video/upload (container bytes), then the video host takes it,
 // and its files are removed whatever the outcome. Uploads never finished go after a day (the upload clean-up).
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import express from 'express';
 import type { Logger } from 'pino';
-import { FileStore } from '@tus/file-store';
 import { Metadata, Server, type ServerOptions, type Upload } from '@tus/server';
 import { LIMITS } from '#shared/constants.ts';
 import { errorText, type ErrorCode } from '#shared/errors.ts';
@@ -20,18 +18,13 @@ import { ERROR_STATUS } from '../http/error-status.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { detectVideoType } from '../services/video-upload.ts';
 import type { VideoHost } from '../video/video-host.ts';
+import { createUploadLocker } from '../video/upload-locks.ts';
+import type { VideoUploadStore } from '../video/video-upload-store.ts';
 import { videosPerHour } from './video.ts';
 
 const TUS_PATH = '/api/video/tus';
-/** A phone may pause an upload overnight; after a day the upload is given up (answers 410) and removed. */
-export const VIDEO_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** tus names uploads with 16 random bytes in hex. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
-
-/** The store of the uploads in `directory`; the upload clean-up builds one on the same directory. */
-export function videoUploadStore(directory: string): FileStore {
-  return new FileStore({ directory, expirationPeriodInMilliseconds: VIDEO_UPLOAD_TTL_MS });
-}
 
 /** What the client may say about its video (Upload-Metadata); anything else it sends is dropped. */
 const clientMetadataSchema = videoUploadFieldsSchema.extend({
@@ -74,16 +67,19 @@ async function readHead(filePath: string): Promise<Buffer> {
   }
 }
 
-export function videoTusRouter(options: { db: Db; clock: Clock; videoHost: VideoHost; uploadDir: string; logger: Logger }) {
-  const store = videoUploadStore(options.uploadDir);
+export function videoTusRouter(options: { db: Db; clock: Clock; videoHost: VideoHost; uploads: VideoUploadStore; logger: Logger }) {
+  const { uploads } = options;
+  const store = uploads.datastore;
   // One process may get the last PATCH twice (a client retrying while the first is being finished): one finish only.
   const finishing = new Set<string>();
 
   async function finish(req: TusRequest, upload: Upload): Promise<Finished> {
     if (finishing.has(upload.id)) return refusal('common.request_refused', 409);
     finishing.add(upload.id);
-    const filePath = path.join(options.uploadDir, upload.id);
+    let local: Awaited<ReturnType<VideoUploadStore['localFile']>> | undefined;
     try {
+      local = await uploads.localFile(upload.id);
+      const filePath = local.filePath;
       const contentType = detectVideoType(await readHead(filePath));
       if (!contentType) return refusal('video.wrong_type');
       const fields = clientMetadata(upload.metadata);
@@ -106,7 +102,8 @@ export function videoTusRouter(options: { db: Db; clock: Clock; videoHost: Video
       return refusal('common.internal');
     } finally {
       // The video host has its own copy now, or the video was refused: either way nothing stays here.
-      await store.remove(upload.id).catch((err: unknown) => options.logger.warn({ err, uploadId: upload.id }, 'could not remove a finished video upload'));
+      await local?.release();
+      await uploads.remove(upload.id).catch((err: unknown) => options.logger.warn({ err, uploadId: upload.id }, 'could not remove a finished video upload'));
       finishing.delete(upload.id);
     }
   }
@@ -124,6 +121,8 @@ export function videoTusRouter(options: { db: Db; clock: Clock; videoHost: Video
       return { metadata: { ...clientMetadata(upload.metadata), ownerId: signedInUser(req)!.id } };
     },
     onUploadFinish: finish,
+    // One writer per upload across every instance (the pieces of an upload in a bucket may come through any).
+    locker: createUploadLocker(options.db, options.logger),
   });
 
   const handle: express.RequestHandler = (req, res, next) => {

@@ -8,6 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Clock } from '../clock.ts';
@@ -36,8 +37,9 @@ function checkedKey(key: string): string {
 const isMissing = (err: unknown) =>
   err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
 
-export function createS3Storage(options: S3StorageOptions): ObjectStorage {
-  const client = new S3Client({
+/** How the app talks to the bucket, for the storage driver and the store of resumable video uploads alike. */
+export function s3ClientConfig(options: Pick<S3StorageOptions, 'region' | 'endpoint' | 'forcePathStyle' | 'accessKeyId' | 'secretAccessKey'>): S3ClientConfig {
+  return {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle ?? false,
@@ -49,7 +51,11 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     // sends streamed bodies as aws-chunked with a trailer, which many S3-compatible stores do not accept.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  };
+}
+
+export function createS3Storage(options: S3StorageOptions): ObjectStorage {
+  const client = new S3Client(s3ClientConfig(options));
   const Bucket = options.bucket;
 
   // Where the bucket's objects are, exactly as the SDK addresses them (virtual-hosted unless path style is forced

@@ -13,6 +13,7 @@ import { createLocalStorage } from '../storage/local.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createLocalVideoHost } from '../video/local.ts';
 import type { VideoHost } from '../video/video-host.ts';
+import { createFileVideoUploadStore, type VideoUploadStore } from '../video/video-upload-store.ts';
 import { startVideoProcessing } from '../jobs/process-videos.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -22,7 +23,7 @@ export interface TestApp {
   testDatabase: TestDatabase;
   storage: ObjectStorage;
   /** The external services the app was built with, for tests that build another app on the same ones. */
-  services: { storage: ObjectStorage; videoHost: VideoHost };
+  services: { storage: ObjectStorage; videoHost: VideoHost; videoUploads: VideoUploadStore };
   close(): Promise<void>;
 }
 
@@ -39,6 +40,8 @@ export async function createTestApp(
     readDatabase?: AppDeps['readDatabase'];
     /** Another storage driver than the local one (a bucket's contract test). */
     storage?: ObjectStorage;
+    /** Another store of resumable video uploads than DATA_DIR/video-uploads (the bucket's). */
+    videoUploads?: VideoUploadStore;
     /** A logger whose lines a test reads; silent otherwise. */
     logger?: Logger;
   } = {},
@@ -56,6 +59,7 @@ export async function createTestApp(
   const clock = options.clock ?? systemClock;
   const storage = options.storage ?? createLocalStorage({ root: path.join(dataDir, 'objects'), secret: config.sessionSecret!, clock });
   const videoHost = createLocalVideoHost({ db: testDatabase.database.db, storage });
+  const videoUploads = options.videoUploads ?? createFileVideoUploadStore(config.videoUploadDir);
   const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock)) : undefined;
   const app = createApp({
     config,
@@ -65,6 +69,7 @@ export async function createTestApp(
     client,
     storage,
     videoHost,
+    videoUploads,
     mailer: options.mailer,
     readDatabase: options.readDatabase,
     oidc: options.oidc ? await options.oidc(testDatabase.database.db) : undefined,
@@ -74,7 +79,7 @@ export async function createTestApp(
     config,
     testDatabase,
     storage,
-    services: { storage, videoHost },
+    services: { storage, videoHost, videoUploads },
     async close() {
       await testDatabase.drop();
       await rm(dataDir, { recursive: true, force: true });
