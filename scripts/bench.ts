@@ -8,10 +8,12 @@
 // - closed loop: 50 connections (--connections), each sending its next request as soon as the last is answered;
 // - the same searches through SQL alone: the statements the search service sends for each (recorded from it, prepared
 //   ones by name), straight through pg with as many clients: the bare cost of the searches in PostgreSQL;
-// and prints `RESULT search profiles=N closed_loop_rps=... sql_rps=... ratio=...`.
+// and prints `RESULT search profiles=N closed_loop_rps=... sql_rps=... ratio=...`; then times 50 edits of different
+// profiles at once against one edit alone (`RESULT writes ...`): writes that queued on a shared row would take 50 times
+// one edit.
 //
 // Options: --profiles N (100000), --seconds S per run (12), --connections C (50), --companies N (600), --rates list,
-// --app-flags "..." (Node flags for the app's process, e.g. --max-semi-space-size=1).
+// --app-flags=... (Node flags for the app's process, e.g. --app-flags=--max-semi-space-size=1).
 //
 // Rate limit: every company may search 120 times a minute (server/routes/candidates.ts). The bench does not turn it
 // off: its requests come from many companies (each request from the next company), as real load would, and it stops
@@ -416,6 +418,26 @@ async function main() {
     runs.push(searchSql);
     runs.push(await sqlRun({ name: `SQL   the same, counting every time (${connections} clients)`, pool: sqlPool, requests: withCounts, connections, seconds }));
 
+    // Profile writes share no row: 50 edits of different profiles at once take far less than 50 edits in a row (the
+    // median of five bursts; one burst alone varies with the machine).
+    const { rows: edited } = await sqlPool.query<{ id: string }>('select id from job_seeker_profiles order by random() limit 300');
+    let edits = 0;
+    const edit = () => {
+      const n = edits++;
+      return sqlPool.query('update job_seeker_profiles set bio = $2 where id = $1', [edited[n % edited.length]!.id, `Bench edit ${n}: driver, ten years in Dubai.`]);
+    };
+    const median = (values: number[]) => values.sort((x, y) => x - y)[values.length >> 1]!;
+    const timed = async (work: () => Promise<unknown>) => {
+      const started = performance.now();
+      await work();
+      return performance.now() - started;
+    };
+    const alone: number[] = [];
+    for (let i = 0; i < 30; i++) alone.push(await timed(edit));
+    const oneEdit = median(alone);
+    const bursts: number[] = [];
+    for (let i = 0; i < 5; i++) bursts.push(await timed(() => Promise.all(Array.from({ length: 50 }, edit))));
+    const allEdits = median(bursts);
     const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
     console.log(`\nGET /api/candidates at ${profiles.toLocaleString('en')} profiles, ${queries.length} queries in the mix, ${os.cpus().length} CPUs; seeded in ${seeded.toFixed(0)} s\n`);
     console.log(`${'run'.padEnd(56)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}${'req/s'.padStart(9)}${'requests'.padStart(10)}${'failed'.padStart(8)}${'app RSS'.padStart(9)}`);
@@ -438,6 +460,7 @@ async function main() {
       console.log(`Target at 200 req/s: p95 under 50 ms and no errors: ${p95 < 50 && at200.failures === 0 ? 'met' : 'NOT met'} (p95 ${fixed(p95)} ms, ${at200.failures} errors).`);
     }
     console.log(`Target closed loop: at least half the SQL-alone throughput: ${a.rps >= q.rps / 2 ? 'met' : 'NOT met'} (${(a.rps / q.rps).toFixed(2)}).`);
+    console.log(`RESULT writes concurrent=50 one_edit_ms=${fixed(oneEdit)} all_ms=${fixed(allEdits)} ratio_to_in_a_row=${(allEdits / (50 * oneEdit)).toFixed(2)}`);
   } finally {
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child!.once('exit', resolve));
