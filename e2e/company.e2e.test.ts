@@ -104,34 +104,41 @@ describe('a company', () => {
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
 
-    // Filters live behind a toggle on a phone; Apply Filters applies them, Clear resets them.
-    await page.getByRole('button', { name: 'Show filters' }).click();
-    const filters = page.getByRole('complementary', { name: 'Filters' });
+    // On a phone the filters open in a drawer; each change searches at once, and its button shows the count.
+    const openFilters = () => page.getByRole('button', { name: /^Filters/ }).click();
+    await openFilters();
+    const filters = page.getByRole('dialog', { name: 'Filters' });
     await filters.getByRole('checkbox', { name: 'Security' }).check();
     await filters.getByRole('checkbox', { name: 'Abu Dhabi, UAE' }).check();
-    await filters.getByRole('button', { name: 'Apply Filters' }).click();
+    await filters.getByRole('button', { name: 'Show 1 result', exact: true }).click();
+    await filters.waitFor({ state: 'hidden' });
     await page.getByText('Showing 1 job seeker', { exact: true }).waitFor();
     const card = page.getByRole('article', { name: 'Joseph Mwangi' });
     await card.waitFor();
     expect(await card.textContent()).toContain('Video Available');
     expect(await card.textContent()).toContain('+3');
+    // The active filters show as chips above the results.
+    await page.getByRole('button', { name: 'Remove filter: Security' }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter: Abu Dhabi, UAE' }).waitFor();
 
-    await page.getByRole('button', { name: 'Show filters' }).click();
+    await openFilters();
     await filters.getByRole('checkbox', { name: 'Dubai, UAE', exact: true }).check();
     await filters.getByRole('checkbox', { name: 'Abu Dhabi, UAE' }).uncheck();
-    await filters.getByRole('button', { name: 'Apply Filters' }).click();
+    await filters.getByRole('button', { name: 'Show 0 results', exact: true }).click();
     await page.getByText('No job seekers match these filters.').waitFor();
-    await page.getByRole('button', { name: 'Show filters' }).click();
+    await openFilters();
     await filters.getByRole('button', { name: 'Clear' }).click();
     await card.waitFor();
     // Years out of order are said at once, beside the inputs, and nothing is searched.
     await filters.getByRole('spinbutton', { name: 'Minimum years of experience' }).fill('10');
     await filters.getByRole('spinbutton', { name: 'Maximum years of experience' }).fill('2');
-    await filters.getByRole('button', { name: 'Apply Filters' }).click();
     await filters.getByRole('alert').filter({ hasText: 'The minimum years must not be more than the maximum.' }).waitFor();
     expect(await page.getByText('Could not load job seekers.').count()).toBe(0);
+    // The minimum alone was searched; the maximum below it is not.
+    expect(new URL(page.url()).searchParams.get('maxYears')).toBeNull();
     await expectAccessible(page);
     await filters.getByRole('button', { name: 'Clear' }).click();
+    await filters.getByRole('button', { name: 'Close filters' }).click();
     await card.waitFor();
 
     await page.getByRole('searchbox', { name: 'Search job seekers' }).fill('night supervisor');

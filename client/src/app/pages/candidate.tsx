@@ -15,6 +15,7 @@ import { ContactActions } from '@/features/candidates/components/contact-actions
 import { InitialsAvatar } from '@/features/candidates/components/initials-avatar';
 import { ShortlistControl } from '@/features/candidates/components/shortlist-control';
 import { useOptionText } from '@/lib/option-text';
+import { resultsUrl } from '@/features/candidates/search-state';
 
 export default function CandidatePage() {
   const { t } = useTranslation('candidates');
@@ -26,7 +27,7 @@ export default function CandidatePage() {
   if (isLoading) return <LoadingScreen />;
 
   const back = (
-    <Link href="/dashboard" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+    <Link href={resultsUrl()} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
       <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
       {t('detail.back')}
     </Link>

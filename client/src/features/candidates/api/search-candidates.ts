@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { CandidateSearchResult, CandidateSort } from '#shared/candidates.ts';
 import { apiRequest } from '@/lib/api-client';
 
-/** The filters a company applied (Apply Filters), as the URL's query carries them. */
+/** The search a company made, as the URL's query carries it (search-state.ts). */
 export interface CandidateFilters {
   q: string;
   industries: string[];
@@ -41,6 +41,8 @@ export const candidateSearchQuery = (filters: CandidateFilters) =>
     queryFn: ({ pageParam }) => searchCandidates(filters, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // A changed filter keeps the last cards on screen until the new ones arrive, instead of a blank list.
+    placeholderData: keepPreviousData,
   });
 
 export function useCandidateSearch(filters: CandidateFilters) {

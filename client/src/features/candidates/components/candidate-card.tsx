@@ -25,13 +25,20 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
   ]);
   const headingId = `candidate-${candidate.id}`;
   return (
-    <Card className="flex flex-col p-5" aria-labelledby={headingId} role="article">
+    // The whole card opens the candidate page: the name is the link, stretched over the card; the video and the
+    // Contact button sit above it.
+    <Card className="relative flex flex-col p-5 transition-shadow focus-within:shadow-md hover:shadow-md" aria-labelledby={headingId} role="article">
       {candidate.videoUrl && candidate.posterUrl && <CardVideo videoUrl={candidate.videoUrl} posterUrl={candidate.posterUrl} name={candidate.fullName} />}
       <div className="flex items-start gap-3">
         <InitialsAvatar name={candidate.fullName} src={candidate.avatarUrl} />
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="truncate text-base font-semibold text-slate-900">
-            {candidate.fullName}
+            <Link
+              href={`/dashboard/candidates/${candidate.id}`}
+              className="rounded-sm after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              {candidate.fullName}
+            </Link>
           </h3>
           <p className="text-sm text-slate-700">{candidate.industries[0] && optionText('industries', candidate.industries[0])}</p>
           <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
@@ -66,7 +73,7 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
         ) : (
           <span />
         )}
-        <Link href={`/dashboard/candidates/${candidate.id}`} className={buttonClasses({ size: 'sm' })} aria-describedby={headingId}>
+        <Link href={`/dashboard/candidates/${candidate.id}`} className={buttonClasses({ size: 'sm', className: 'relative z-10' })} aria-describedby={headingId}>
           {t('card.contact')}
         </Link>
       </div>
@@ -79,13 +86,13 @@ function CardVideo({ videoUrl, posterUrl, name }: { videoUrl: string; posterUrl:
   const { t } = useTranslation('candidates');
   const [playing, setPlaying] = useState(false);
   const label = t('card.playVideo', { name });
-  if (playing) return <VideoPlayer src={videoUrl} poster={posterUrl} title={label} autoPlay className="mb-4" />;
+  if (playing) return <VideoPlayer src={videoUrl} poster={posterUrl} title={label} autoPlay className="relative z-10 mb-4" />;
   return (
     <button
       type="button"
       onClick={() => setPlaying(true)}
       aria-label={label}
-      className="group relative mb-4 block aspect-video w-full overflow-hidden rounded-xl bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      className="group relative z-10 mb-4 block aspect-video w-full overflow-hidden rounded-xl bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
     >
       <img src={posterUrl} alt="" loading="lazy" decoding="async" width={640} height={360} className="h-full w-full object-cover" />
       <span className="absolute inset-0 flex items-center justify-center">

@@ -1,7 +1,7 @@
-// The filter sidebar of the Job Seeker Database: changes are drafts until Apply Filters; Clear resets all.
+// The filters of the Job Seeker Database: each change searches at once (no Apply step).
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from '#shared/constants.ts';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { useOptionText, type OptionList as OptionListName } from '@/lib/option-text';
 import type { CandidateFilters } from '../api/search-candidates';
@@ -48,34 +48,43 @@ function YearsInput(props: { label: string; placeholder: string; value: string; 
 }
 
 interface Props {
-  draft: CandidateFilters;
-  onDraftChange: (next: CandidateFilters) => void;
-  onApply: () => void;
-  onClear: () => void;
+  filters: CandidateFilters;
+  /** Called with every change: the search follows at once (years once both make sense). */
+  onChange: (next: CandidateFilters) => void;
 }
 
-export function FilterPanel({ draft, onDraftChange, onApply, onClear }: Props) {
+export function FilterPanel({ filters, onChange }: Props) {
   const { t } = useTranslation('candidates');
-  const set = <K extends keyof CandidateFilters>(key: K, value: CandidateFilters[K]) => onDraftChange({ ...draft, [key]: value });
-  // The one rule the inputs cannot check themselves; the search would refuse it (400).
-  const yearsOutOfOrder = draft.minYears !== '' && draft.maxYears !== '' && Number(draft.minYears) > Number(draft.maxYears);
+  const set = <K extends keyof CandidateFilters>(key: K, value: CandidateFilters[K]) => onChange({ ...filters, [key]: value });
+  // The years as typed: a minimum above the maximum is shown here and not searched (the search would refuse it).
+  const [years, setYears] = useState({ minYears: filters.minYears, maxYears: filters.maxYears });
+  const [shownYears, setShownYears] = useState({ minYears: filters.minYears, maxYears: filters.maxYears });
+  if (shownYears.minYears !== filters.minYears || shownYears.maxYears !== filters.maxYears) {
+    // Changed elsewhere (a chip removed, Clear, Back): the inputs follow.
+    setShownYears({ minYears: filters.minYears, maxYears: filters.maxYears });
+    setYears({ minYears: filters.minYears, maxYears: filters.maxYears });
+  }
+  const yearsOutOfOrder = years.minYears !== '' && years.maxYears !== '' && Number(years.minYears) > Number(years.maxYears);
+  const setYear = (key: 'minYears' | 'maxYears', value: string) => {
+    const next = { ...years, [key]: value };
+    setYears(next);
+    const outOfOrder = next.minYears !== '' && next.maxYears !== '' && Number(next.minYears) > Number(next.maxYears);
+    if (!outOfOrder) {
+      setShownYears(next);
+      onChange({ ...filters, ...next });
+    }
+  };
   return (
-    <form
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!yearsOutOfOrder) onApply();
-      }}
-    >
-      <OptionList list="industries" legend={t('filters.industries')} options={INDUSTRIES} chosen={draft.industries} onChange={(v) => set('industries', v)} />
-      <OptionList list="locations" legend={t('filters.locations')} options={LOCATIONS} chosen={draft.locations} onChange={(v) => set('locations', v)} />
-      <OptionList list="languages" legend={t('filters.languages')} options={LANGUAGES} chosen={draft.languages} onChange={(v) => set('languages', v)} />
+    <div className="space-y-6">
+      <OptionList list="industries" legend={t('filters.industries')} options={INDUSTRIES} chosen={filters.industries} onChange={(v) => set('industries', v)} />
+      <OptionList list="locations" legend={t('filters.locations')} options={LOCATIONS} chosen={filters.locations} onChange={(v) => set('locations', v)} />
+      <OptionList list="languages" legend={t('filters.languages')} options={LANGUAGES} chosen={filters.languages} onChange={(v) => set('languages', v)} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.experience')}</legend>
         <div className="mt-2 flex items-center gap-2">
-          <YearsInput label={t('filters.minYears')} placeholder={t('filters.min')} value={draft.minYears} invalid={yearsOutOfOrder} onChange={(v) => set('minYears', v)} />
+          <YearsInput label={t('filters.minYears')} placeholder={t('filters.min')} value={years.minYears} invalid={yearsOutOfOrder} onChange={(v) => setYear('minYears', v)} />
           <span aria-hidden="true">–</span>
-          <YearsInput label={t('filters.maxYears')} placeholder={t('filters.max')} value={draft.maxYears} invalid={yearsOutOfOrder} onChange={(v) => set('maxYears', v)} />
+          <YearsInput label={t('filters.maxYears')} placeholder={t('filters.max')} value={years.maxYears} invalid={yearsOutOfOrder} onChange={(v) => setYear('maxYears', v)} />
         </div>
         {yearsOutOfOrder && (
           <p id="years-order-error" role="alert" className="mt-2 text-sm text-red-700">
@@ -84,17 +93,9 @@ export function FilterPanel({ draft, onDraftChange, onApply, onClear }: Props) {
         )}
       </fieldset>
       <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium text-slate-900">
-        <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={draft.hasVideo} onChange={(event) => set('hasVideo', event.currentTarget.checked)} />
+        <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={filters.hasVideo} onChange={(event) => set('hasVideo', event.currentTarget.checked)} />
         {t('filters.hasVideo')}
       </label>
-      <div className="flex gap-2">
-        <Button type="submit" className="flex-1">
-          {t('filters.apply')}
-        </Button>
-        <Button type="button" variant="outline" onClick={onClear}>
-          {t('filters.clear')}
-        </Button>
-      </div>
-    </form>
+    </div>
   );
 }

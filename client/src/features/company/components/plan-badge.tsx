@@ -7,7 +7,7 @@ import { formatDate } from '@/lib/format';
 export function PlanBadge({ company }: { company: CompanyView }) {
   const { t } = useTranslation('company');
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 rounded-full bg-brand-50 px-3 py-1.5 text-sm text-brand-900">
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 rounded-full bg-brand-50 px-3 py-1 text-xs text-brand-900 sm:py-1.5 sm:text-sm">
       <BadgeCheck aria-hidden="true" className="h-4 w-4" />
       <span className="font-semibold">{t('plan.badge')}</span>
       {company.subscriptionEndDate && (

@@ -1,0 +1,71 @@
+// Above the results: one chip per active filter, each with its own remove button, and Clear for all of them.
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useOptionText, type OptionList } from '@/lib/option-text';
+import { formatNumber } from '@/lib/format';
+import { EMPTY_FILTERS, type CandidateFilters } from '../api/search-candidates';
+
+interface Chip {
+  key: string;
+  label: string;
+  without: CandidateFilters;
+}
+
+function useChips(filters: CandidateFilters): Chip[] {
+  const { t } = useTranslation('candidates');
+  const { optionText } = useOptionText();
+  const chips: Chip[] = [];
+  if (filters.q.trim()) chips.push({ key: 'q', label: t('chips.text', { text: filters.q.trim() }), without: { ...filters, q: '' } });
+  for (const list of ['industries', 'locations', 'languages'] as const satisfies readonly OptionList[]) {
+    for (const value of filters[list]) {
+      chips.push({ key: `${list}:${value}`, label: optionText(list, value), without: { ...filters, [list]: filters[list].filter((v) => v !== value) } });
+    }
+  }
+  const { minYears, maxYears } = filters;
+  if (minYears !== '' || maxYears !== '') {
+    const min = formatNumber(Number(minYears));
+    const max = formatNumber(Number(maxYears));
+    const label =
+      minYears !== '' && maxYears !== ''
+        ? t('chips.yearsBetween', { min, max })
+        : minYears !== ''
+          ? t('chips.yearsAtLeast', { count: Number(minYears) })
+          : t('chips.yearsAtMost', { count: Number(maxYears) });
+    chips.push({ key: 'years', label, without: { ...filters, minYears: '', maxYears: '' } });
+  }
+  if (filters.hasVideo) chips.push({ key: 'hasVideo', label: t('filters.hasVideo'), without: { ...filters, hasVideo: false } });
+  return chips;
+}
+
+export function ActiveFilterChips({ filters, onChange }: { filters: CandidateFilters; onChange: (next: CandidateFilters) => void }) {
+  const { t } = useTranslation('candidates');
+  const chips = useChips(filters);
+  if (chips.length === 0) return null;
+  return (
+    // One row that scrolls sideways on a phone, so the cards stay in view; wrapped on wider screens.
+    <div className="-mx-4 mt-3 flex items-center gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      <ul className="flex shrink-0 gap-2 sm:flex-wrap sm:shrink" aria-label={t('chips.label')}>
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <button
+              type="button"
+              onClick={() => onChange(chip.without)}
+              aria-label={t('chips.remove', { filter: chip.label })}
+              className="inline-flex min-h-9 items-center gap-1.5 whitespace-nowrap rounded-full border border-brand-200 bg-brand-50 ps-3 pe-2 text-sm font-medium text-brand-900 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <bdi>{chip.label}</bdi>
+              <X aria-hidden="true" className="h-4 w-4" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => onChange({ ...EMPTY_FILTERS, sort: filters.sort })}
+        className="min-h-9 shrink-0 rounded-md px-2 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {t('filters.clear')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+// A recruiter's search on a phone: the first card in view at once, filters in a drawer that search as they change,
+// chips of the active filters, and the whole search in the URL: Back from a candidate brings back the same cards at
+// the same place, and the link opens the same search for a colleague.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INDUSTRIES } from '#shared/constants.ts';
+import { companyProfiles } from '#shared/schema.ts';
+import { ensureSampleVideo, seedProfiles } from '../scripts/seed.ts';
+import { startTestServer } from '../server/test/app.ts';
+import { signedInAgent } from '../server/test/fixtures.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let company: Awaited<ReturnType<typeof signedInAgent>>;
+const DAY = 24 * 3600 * 1000;
+const PHONE = { width: 375, height: 812 };
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
+  await seedProfiles(server.testDatabase.database.db, { profiles: 240, seed: 7 });
+  // The seeded profiles' video, as `npm run db:seed` makes it.
+  await ensureSampleVideo(server.config, server.testDatabase.database.db);
+  company = await signedInAgent(server, { role: 'company' });
+  await server.testDatabase.database.db.insert(companyProfiles).values({
+    userId: company.id,
+    companyName: 'Al Noor Facilities',
+    contactPerson: 'Huda Saleh',
+    phone: '+971501112233',
+    email: company.email,
+    subscriptionPlan: 'monthly',
+    subscriptionStatus: 'active',
+    subscriptionStartDate: new Date(Date.now() - DAY),
+    subscriptionEndDate: new Date(Date.now() + 20 * DAY),
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(context: BrowserContext) {
+  const [name, value] = company.cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: server.baseUrl }]);
+}
+
+/** What the API says for a search, to compare the screen with. */
+async function apiTotal(query: string): Promise<number> {
+  const { body } = await company.agent.get(`/api/candidates?${query}`).expect(200);
+  return body.total;
+}
+
+const cards = (page: Page) => page.getByRole('article');
+
+describe("a recruiter's search", () => {
+  it('keeps its filters, cards and place through a candidate and Back, and opens the same for a colleague', async () => {
+    // The industry with the most job seekers, so there is more than one page of them.
+    const totals = await Promise.all(INDUSTRIES.map(async (industry) => ({ industry, total: await apiTotal(`industries=${encodeURIComponent(industry)}`) })));
+    const { industry, total } = totals.sort((a, b) => b.total - a.total)[0]!;
+    expect(total).toBeGreaterThan(48);
+
+    const { page, context, problems } = await openPage(browser, PHONE);
+    await signIn(context);
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await cards(page).first().waitFor();
+    // The first result is in view without scrolling on a phone.
+    const firstName = cards(page).first().getByRole('heading');
+    const box = (await firstName.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    await expectNoHorizontalScroll(page);
+
+    // The drawer: a ticked industry searches at once, and its button says how many.
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await drawer.getByRole('checkbox', { name: industry, exact: true }).check();
+    await drawer.getByRole('button', { name: `Show ${total.toLocaleString('en')} results` }).waitFor();
+    await expectAccessible(page);
+    await drawer.getByRole('button', { name: `Show ${total.toLocaleString('en')} results` }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByText(`Showing ${total.toLocaleString('en')} job seekers`).waitFor();
+    await page.getByRole('button', { name: `Remove filter: ${industry}` }).waitFor();
+    expect(new URL(page.url()).searchParams.get('industries')).toBe(industry);
+    // The filter button says how many filters are on.
+    await page.getByRole('button', { name: /^Filters/ }).getByLabel('1 filter on').waitFor();
+
+    // Sorted by experience, then two more pages.
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('experience');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'experience');
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => cards(page).count()).toBe(48);
+    expect(new URL(page.url()).searchParams.get('shown')).toBe('48');
+    const names = await cards(page).getByRole('heading').allTextContents();
+
+    // A card far down the list, opened by its name.
+    const far = cards(page).nth(37);
+    await far.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(2000);
+    const searchUrl = page.url();
+    await far.getByRole('heading').getByRole('link').click();
+    await page.waitForURL('**/dashboard/candidates/*');
+    await page.getByRole('heading', { name: names[37] }).waitFor();
+
+    // Back: the same search, the same 48 cards, the same place.
+    await page.goBack();
+    await page.waitForURL(searchUrl);
+    await expect.poll(() => cards(page).count()).toBe(48);
+    expect(await cards(page).getByRole('heading').allTextContents()).toEqual(names);
+    await page.getByRole('button', { name: `Remove filter: ${industry}` }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThanOrEqual(5);
+
+    // The candidate page's "Back to results" leads to the same search too, at the same place.
+    const place = await page.evaluate(() => window.scrollY);
+    await far.getByRole('heading').getByRole('link').click();
+    await page.waitForURL('**/dashboard/candidates/*');
+    await page.getByRole('link', { name: 'Back to results' }).click();
+    await page.waitForURL(searchUrl);
+    await expect.poll(() => cards(page).count()).toBe(48);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(place - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - place)).toBeLessThanOrEqual(5);
+
+    // A colleague opens the link: the same search, chips and cards.
+    const colleague = await openPage(browser, { width: 1280, height: 900 });
+    await signIn(colleague.context);
+    await colleague.page.goto(searchUrl);
+    await expect.poll(() => cards(colleague.page).count()).toBe(48);
+    expect(await cards(colleague.page).getByRole('heading').allTextContents()).toEqual(names);
+    await colleague.page.getByRole('button', { name: `Remove filter: ${industry}` }).waitFor();
+    const sidebar = colleague.page.getByRole('complementary', { name: 'Filters' });
+    expect(await sidebar.getByRole('checkbox', { name: industry, exact: true }).isChecked()).toBe(true);
+    await expectAccessible(colleague.page);
+    // The keyboard opens a card from its name.
+    await cards(colleague.page).first().getByRole('heading').getByRole('link').focus();
+    await colleague.page.keyboard.press('Enter');
+    await colleague.page.getByRole('heading', { name: names[0] }).waitFor();
+    expect(colleague.page.url()).toMatch(/\/dashboard\/candidates\/[0-9a-f-]{36}$/);
+    expect(colleague.problems).toEqual([]);
+    await colleague.context.close();
+
+    // Typing searches once the recruiter pauses, without pressing Search.
+    await page.getByRole('searchbox', { name: 'Search job seekers' }).fill('driver');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'driver' && !url.searchParams.has('shown'));
+    const withText = await apiTotal(`q=driver&industries=${encodeURIComponent(industry)}&sort=experience`);
+    await page.getByText(new RegExp(`^Showing ${withText.toLocaleString('en')} job seekers?$`)).waitFor();
+    await page.getByRole('button', { name: 'Remove filter: “driver”' }).waitFor();
+
+    // A chip removed: that filter goes, the others stay.
+    await page.getByRole('button', { name: `Remove filter: ${industry}` }).click();
+    await page.waitForURL((url) => !url.searchParams.has('industries') && url.searchParams.get('q') === 'driver');
+    await page.getByRole('button', { name: `Remove filter: ${industry}` }).waitFor({ state: 'detached' });
+    // Clear removes the rest.
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForURL((url) => url.search === '' || url.search === '?sort=experience');
+    await page.getByText(`Showing ${(await apiTotal('')).toLocaleString('en')} job seekers`).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
