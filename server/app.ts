@@ -27,6 +27,7 @@ import type { VideoHost } from './video/video-host.ts';
 import { localUploadRouter, objectFilesRouter, objectsApiRouter } from './routes/objects.ts';
 import { careersRouter } from './routes/careers.ts';
 import { candidatesRouter } from './routes/candidates.ts';
+import { savedSearchesRouter } from './routes/saved-searches.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 import { accountContext } from './services/accounts.ts';
 import { healthRouter } from './routes/health.ts';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(express.json({ limit: '100kb' }));
   // First: the Job Seeker Database is the busiest part of the API, and every router before it is tried in turn.
   api.use(candidatesRouter({ db: database.db, readDb: deps.readDatabase?.db, clock }));
+  api.use(savedSearchesRouter({ db: database.db, clock, secret: config.sessionSecret }));
 
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
   api.use(objectsApiRouter(uploads));

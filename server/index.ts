@@ -16,6 +16,7 @@ import { createOidcRouter } from './auth/oidc.ts';
 import { accountContext, settlePasswordResetRequests } from './services/accounts.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createVideoUploadStore } from './video/video-upload-store.ts';
+import { startSavedSearchAlerts } from './jobs/saved-search-alerts.ts';
 import { createVideoHost } from './video/create-video-host.ts';
 import { startUploadCleanUp } from './jobs/clean-up-uploads.ts';
 import { startSubscriptionReminders } from './jobs/subscription-reminders.ts';
@@ -118,6 +119,17 @@ async function start(): Promise<Server> {
     mailer,
   });
   cleanups.push(() => subscriptions.stop());
+  const searchAlerts = startSavedSearchAlerts({
+    db: database.db,
+    clock: systemClock,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+    // Set by now: from SESSION_SECRET, or kept in DATA_DIR (see above).
+    secret: config.sessionSecret!,
+    logger,
+    mailer,
+  });
+  cleanups.push(() => searchAlerts.stop());
   if (config.billing.placeholders.length > 0) {
     logger.warn({ variables: config.billing.placeholders }, 'invoices show placeholder seller details; set these variables before issuing real invoices');
   }

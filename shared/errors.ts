@@ -63,6 +63,10 @@ export const ERROR_MESSAGES = {
   'career.resume_used': 'This resume was already sent with an application. Please upload your resume again.',
 
   'candidate.not_found': 'This job seeker is not available',
+  'searches.not_found': 'This saved search does not exist',
+  'searches.name_taken': 'You already have a saved search with this name',
+  'searches.limit': 'You can keep up to {{max}} saved searches. Please delete one first.',
+  'searches.link_invalid': 'This link is not valid. Please use the newest e-mail, or change the alert on the Job Seeker Database.',
 
   'company.subscription_inactive': 'Your subscription is not active. Please renew it to search job seekers.',
   'company.exists': 'Your company profile already exists',

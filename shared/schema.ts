@@ -399,6 +399,31 @@ export const shortlists = pgTable(
   ],
 );
 
+// A company's saved searches of the Job Seeker Database; with an alert, an e-mail lists the profiles approved since
+// `alert_since` once `next_alert_at` has come.
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 80 }).notNull(),
+    // /dashboard's query string of the search (shared/saved-searches.ts writes it).
+    query: text('query').notNull(),
+    // 'none', 'daily' or 'weekly'.
+    alert: varchar('alert', { length: 8 }).notNull().default('none'),
+    alertSince: timestamp('alert_since', { withTimezone: true }).notNull().defaultNow(),
+    nextAlertAt: timestamp('next_alert_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_searches_company_name_idx').on(t.companyId, t.name),
+    index('saved_searches_due_idx').on(t.nextAlertAt).where(sql`alert <> 'none'`),
+  ],
+);
+
 // Single-use links sent by e-mail (verify address, reset password); only a hash of the token is kept.
 export const authTokens = pgTable(
   'auth_tokens',

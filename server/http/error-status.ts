@@ -61,6 +61,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'career.resume_used': 409,
 
   'candidate.not_found': 404,
+  'searches.not_found': 404,
+  'searches.name_taken': 409,
+  'searches.limit': 409,
+  'searches.link_invalid': 400,
 
   'company.subscription_inactive': 403,
   'company.exists': 409,

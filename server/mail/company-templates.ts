@@ -131,3 +131,63 @@ export function subscriptionExpiredTemplate(input: { productName: string; contac
     html: layout(productName, paragraphs, { label: l.t('subscriptionExpired.button'), link: input.link }, l),
   };
 }
+
+export interface AlertItem {
+  name: string;
+  industry: string | undefined;
+  location: string;
+  yearsOfExperience: number | null;
+  link: string;
+}
+
+/** A saved search's alert: the profiles approved since the last one that match it (at most a page), with a link to
+ *  the whole search and one to stop these e-mails. The stop link only turns the alert off, so it is part of the
+ *  message (not kept apart like links that act for the account). */
+export function savedSearchAlertTemplate(input: {
+  productName: string;
+  contactPerson: string;
+  searchName: string;
+  frequency: 'daily' | 'weekly';
+  items: AlertItem[];
+  total: number;
+  searchLink: string;
+  stopLink: string;
+  locale?: string | null;
+}): RenderedEmail {
+  const l = mailLanguage(input.locale);
+  const { productName, searchName, total, items } = input;
+  const lineOf = (item: AlertItem) =>
+    [
+      item.industry,
+      item.location,
+      item.yearsOfExperience === null ? l.t('savedSearchAlert.experienceUnknown') : l.t('savedSearchAlert.experience', { count: item.yearsOfExperience }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  const paragraphs = [
+    greeting(input.contactPerson, l),
+    l.t('savedSearchAlert.intro', { count: total, name: searchName, productName }),
+    ...(total > items.length ? [l.t('savedSearchAlert.more', { count: items.length })] : []),
+  ];
+  const stop = l.t('savedSearchAlert.why', { frequency: l.t(`savedSearchAlert.${input.frequency}`) });
+  const side = l.dir === 'rtl' ? 'right' : 'left';
+  const list = `<ul dir="${l.dir}" style="padding-${side}:20px;margin:0 0 16px">${items
+    .map(
+      (item) =>
+        `<li style="margin:0 0 8px"><a href="${escapeHtml(item.link)}" style="color:#047857;font-weight:600">${escapeHtml(item.name)}</a><br><span style="color:#475569">${escapeHtml(lineOf(item))}</span></li>`,
+    )
+    .join('')}</ul>`;
+  const html = layout(productName, paragraphs, { label: l.t('savedSearchAlert.button'), link: input.searchLink }, l)
+    // Functions as replacements: "$&" in a name must stay text.
+    .replace('<p style="margin:24px 0">', () => `${list}<p style="margin:24px 0">`)
+    .replace(
+      '</body>',
+      () =>
+        `<p style="font-size:13px;color:#475569">${escapeHtml(stop)} <a href="${escapeHtml(input.stopLink)}" style="color:#475569">${escapeHtml(l.t('savedSearchAlert.stop'))}</a></p></body>`,
+    );
+  return {
+    subject: l.t('savedSearchAlert.subject', { count: total, name: searchName }),
+    text: `${paragraphs.join('\n\n')}\n\n${items.map((item) => `- ${item.name} (${lineOf(item)})\n  ${item.link}`).join('\n')}\n\n${l.t('savedSearchAlert.textLink')}\n${input.searchLink}\n\n${stop}\n${input.stopLink}\n`,
+    html,
+  };
+}
