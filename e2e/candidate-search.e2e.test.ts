@@ -4,11 +4,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDUSTRIES } from '#shared/constants.ts';
-import { companyProfiles } from '#shared/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { companyProfiles, emailOutbox } from '#shared/schema.ts';
 import { ensureSampleVideo, seedProfiles } from '../scripts/seed.ts';
 import { startTestServer } from '../server/test/app.ts';
-import { signedInAgent } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+import { sendDueSearchAlerts } from '../server/services/saved-searches.ts';
+import { jobSeekerWithProfile, signedInAgent } from '../server/test/fixtures.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -153,6 +155,61 @@ describe("a recruiter's search", () => {
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.waitForURL((url) => url.search === '' || url.search === '?sort=experience');
     await page.getByText(`Showing ${(await apiTotal('')).toLocaleString('en')} job seekers`).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('saves a search with a daily alert; a profile approved later arrives by e-mail, whose link stops the alert', async () => {
+    const { page, context, problems } = await openPage(browser, PHONE);
+    await signIn(context);
+    await page.goto(`${server.baseUrl}/dashboard?q=night&industries=Security`);
+    await cards(page).first().waitFor({ state: 'attached' }).catch(() => {});
+    await page.getByRole('button', { name: 'Save search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this search' });
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    expect(await name.inputValue()).toBe('night · Security');
+    await expectAccessible(page);
+    await name.fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please give the search a name').waitFor();
+    await name.fill('Night guards');
+    expect(await dialog.getByRole('combobox', { name: 'E-mail me new matches' }).inputValue()).toBe('daily');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await waitForToast(page, 'Search saved: Night guards');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Listed above the results, with its e-mail.
+    await page.getByText('Saved searches (1)').click();
+    const saved = page.getByRole('link', { name: 'Night guards' });
+    expect(await saved.getAttribute('href')).toBe('/dashboard?q=night&industries=Security');
+    expect(await page.getByRole('combobox', { name: 'E-mail for Night guards' }).inputValue()).toBe('daily');
+    await expectNoHorizontalScroll(page);
+
+    // A job seeker the team approves afterwards, and the next day's alert.
+    const admin = await signedInAgent(server, { admin: true });
+    const seeker = await jobSeekerWithProfile(server, { fullName: 'Samuel Okoro', industries: ['Security'], bio: 'Night watchman at a port warehouse.' });
+    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    const tomorrow = new Date(Date.now() + DAY + 60_000);
+    await sendDueSearchAlerts({ db: server.testDatabase.database.db, clock: { now: () => tomorrow }, productName: 'Wazifa', publicUrl: server.baseUrl, secret: server.config.sessionSecret! });
+    const [mail] = await server.testDatabase.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, company.email), eq(emailOutbox.template, 'saved_search_alert')));
+    expect(mail!.subject).toMatch(/new job seekers? for “Night guards”/);
+    expect(mail!.textBody).toContain('Samuel Okoro');
+    expect(mail!.textBody).toContain(`${server.baseUrl}/dashboard/candidates/${seeker.profile.id}`);
+
+    // The e-mail's link, opened anywhere: the alert stops.
+    const stopLink = new RegExp(`${server.baseUrl.replaceAll('.', '\\.')}/alerts/stop\\?token=\\S+`).exec(mail!.textBody)![0];
+    const elsewhere = await openPage(browser, PHONE);
+    await elsewhere.page.goto(stopLink);
+    await elsewhere.page.getByText('You will get no more e-mails for “Night guards”.').waitFor();
+    await expectAccessible(elsewhere.page);
+    expect(elsewhere.problems).toEqual([]);
+    await elsewhere.context.close();
+    await page.reload();
+    await page.getByText('Saved searches (1)').click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'E-mail for Night guards' }).inputValue()).toBe('none');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -142,7 +142,7 @@ describe('a company', () => {
     await card.waitFor();
 
     await page.getByRole('searchbox', { name: 'Search job seekers' }).fill('night supervisor');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('Showing 1 job seeker', { exact: true }).waitFor();
     await card.getByRole('link', { name: 'Contact' }).click();
 

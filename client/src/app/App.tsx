@@ -28,6 +28,7 @@ const CandidatePage = lazy(() => import('./pages/candidate'));
 const ShortlistPage = lazy(() => import('./pages/shortlist'));
 const AdminPage = lazy(() => import('./pages/admin'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
+const AlertStopPage = lazy(() => import('./pages/alert-stop'));
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
@@ -44,6 +45,7 @@ export function App() {
       <Switch>
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/alerts/stop" component={AlertStopPage} />
         <Route component={AppRoutes} />
       </Switch>
     </>

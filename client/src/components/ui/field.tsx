@@ -14,7 +14,8 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 }
 
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(control, 'h-11', className)} {...props} />;
+  // The browser centres a select's text itself; padding on top of the height cut off tall scripts (Arabic).
+  return <select className={cn(control, 'h-11 py-0', className)} {...props} />;
 }
 
 interface FieldProps {

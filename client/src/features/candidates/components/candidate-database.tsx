@@ -10,11 +10,25 @@ import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
+import { useOptionText } from '@/lib/option-text';
 import { useCandidateSearch, type CandidateFilters } from '../api/search-candidates';
 import { activeFilterCount, forgetScroll, keptScrollOf, readSearchState, rememberResults, searchStateQuery } from '../search-state';
 import { ActiveFilterChips } from './active-filter-chips';
 import { CandidateCard } from './candidate-card';
 import { FilterPanel } from './filter-panel';
+import { SaveSearchButton } from './save-search-button';
+import { SavedSearchesPanel } from './saved-searches-panel';
+
+/** A name to start from when saving: the words and the filters' values, as the chips show them. */
+function suggestedName(filters: CandidateFilters, optionText: ReturnType<typeof useOptionText>['optionText']): string {
+  const parts = [
+    filters.q.trim(),
+    ...filters.industries.map((v) => optionText('industries', v)),
+    ...filters.locations.map((v) => optionText('locations', v)),
+    ...filters.languages.map((v) => optionText('languages', v)),
+  ].filter(Boolean);
+  return parts.join(' · ').slice(0, 80);
+}
 
 /** Typing searches once the recruiter pauses this long. */
 const TYPING_PAUSE_MS = 350;
@@ -64,6 +78,7 @@ function FilterDrawer(props: { open: boolean; onClose: () => void; filters: Cand
 
 export function CandidateDatabase() {
   const { t } = useTranslation('candidates');
+  const { optionText } = useOptionText();
   const query = useSearch();
   const [, navigate] = useLocation();
   // The URL's search, held in state too so a ticked box shows at once; a URL changed elsewhere (Back, a link) wins.
@@ -175,11 +190,14 @@ export function CandidateDatabase() {
         </div>
 
         <ActiveFilterChips filters={filters} onChange={setFilters} />
+        <SavedSearchesPanel />
 
         <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="text-sm font-medium text-slate-800" aria-live="polite">
             {countText}
           </p>
+          <div className="flex items-center gap-2">
+          <SaveSearchButton query={searchStateQuery({ filters, shown: CANDIDATE_PAGE_SIZE })} suggestedName={suggestedName(filters, optionText)} />
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <span className="sr-only sm:not-sr-only">{t('sort.label')}</span>
             <Select
@@ -194,6 +212,7 @@ export function CandidateDatabase() {
               ))}
             </Select>
           </label>
+          </div>
         </div>
 
         {search.isPending && (
