@@ -74,7 +74,11 @@ describe("a recruiter's search", () => {
     // The drawer: a ticked industry searches at once, and its button says how many.
     await page.getByRole('button', { name: /^Filters/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Filters' });
-    await drawer.getByRole('checkbox', { name: industry, exact: true }).check();
+    // Each option says how many it would find.
+    const option = drawer.getByRole('checkbox', { name: industry, exact: true });
+    const described = (await option.getAttribute('aria-describedby'))!;
+    expect(await drawer.locator(`[id="${described}"]`).textContent()).toBe(total.toLocaleString('en'));
+    await option.check();
     await drawer.getByRole('button', { name: `Show ${total.toLocaleString('en')} results` }).waitFor();
     await expectAccessible(page);
     await drawer.getByRole('button', { name: `Show ${total.toLocaleString('en')} results` }).click();

@@ -413,6 +413,9 @@ async function main() {
     }
     const api = await measured(() => apiRun({ name: `API   closed loop, ${connections} connections`, base, paths, cookies, connections, seconds }));
     runs.push(api);
+    // The filters' option counts, which the page asks for beside each search.
+    const optionPaths = paths.map((p) => p.replace('/api/candidates?', '/api/candidates/option-counts?').replace(/&?cursor=[^&]*/, ''));
+    runs.push(await measured(() => apiRun({ name: `API   option counts, closed loop, ${connections} conn.`, base, paths: optionPaths, cookies, connections, seconds })));
     await sqlRun({ name: 'warm-up', pool: sqlPool, requests: searches, connections, seconds: warm });
     const searchSql = await sqlRun({ name: `SQL   the searches' statements (${connections} clients)`, pool: sqlPool, requests: searches, connections, seconds });
     runs.push(searchSql);

@@ -56,6 +56,10 @@ export const candidateSearchSchema = z
 export type CandidateSearchInput = z.input<typeof candidateSearchSchema>;
 export type CandidateSearch = z.output<typeof candidateSearchSchema>;
 
+/** GET /api/candidates/option-counts: per list, how many job seekers each option would find with the other filters
+ *  kept; null where the matches are too many to count cheaply. */
+export type CandidateOptionCounts = Record<'industries' | 'locations' | 'languages', Record<string, number> | null>;
+
 /** A card in the grid, from real profiles. */
 export interface CandidateCard {
   id: string;

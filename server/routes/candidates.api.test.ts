@@ -8,6 +8,8 @@ import { candidateEvents, companyProfiles, jobSeekerProfiles, users } from '#sha
 import type { Clock } from '../clock.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { jobSeekerWithProfile, mp4, PDF, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
+import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
+import { countOptions } from '../services/candidate-search.ts';
 
 let testApp: TestApp;
 const db = () => testApp.testDatabase.database.db;
@@ -115,6 +117,7 @@ describe('who may use the Job Seeker Database', () => {
   const routes = (id: string) =>
     [
       ['GET', '/api/candidates'],
+      ['GET', '/api/candidates/option-counts'],
       ['GET', `/api/candidates/${id}`],
       ['POST', `/api/candidates/${id}/contact`, { channel: 'email' }],
       ['GET', '/api/shortlist'],
@@ -156,7 +159,7 @@ describe('who may use the Job Seeker Database', () => {
     const own = await company(testApp);
     const statuses = [];
     for (const route of routes(amina.profile.id)) statuses.push((await call(own.agent, route)).status);
-    expect(statuses).toEqual([200, 200, 204, 200, 200, 204]);
+    expect(statuses).toEqual([200, 200, 200, 204, 200, 200, 204]);
   });
 });
 
@@ -281,6 +284,42 @@ describe('filters and sorts', () => {
       avatarUrl: null,
       shortlisted: false,
     });
+  });
+});
+
+describe('option counts', () => {
+  // Each option's count is what the search would find with that option alone in its list, the other filters kept.
+  it.each(['', 'locations=Dubai, UAE', 'q=hotels', 'industries=Hospitality&languages=English', 'minYears=4&hasVideo=true'])(
+    'match the search for each option (%s)',
+    async (query) => {
+      // A company of its own: the searches below count against its limit.
+      const own = await company(testApp);
+      const { body: counts } = await own.agent.get(`/api/candidates/option-counts?${query}`).expect(200);
+      const params = new URLSearchParams(query);
+      for (const facet of ['industries', 'locations', 'languages'] as const) {
+        expect(counts[facet], facet).not.toBeNull();
+        const options = facet === 'industries' ? INDUSTRIES : facet === 'locations' ? LOCATIONS : LANGUAGES;
+        for (const option of options) {
+          const alone = new URLSearchParams(params);
+          alone.set(facet, option);
+          const { body } = await own.agent.get(`/api/candidates?${alone}`).expect(200);
+          expect(counts[facet][option] ?? 0, `${facet} ${option} with ${query}`).toBe(body.total);
+        }
+      }
+    },
+  );
+
+  it('are left out where the matches are more than the cap', async () => {
+    const all = await countOptions(db(), { limit: 24 }, 3);
+    expect(all).toEqual({ industries: null, locations: null, languages: null });
+    // Two Security workers: few enough to count, with their industries, places and languages.
+    const few = await countOptions(db(), { q: 'security', limit: 24 }, 3);
+    expect(few.industries).not.toBeNull();
+  });
+
+  it('refuse what the search refuses', async () => {
+    const res = await active.agent.get('/api/candidates/option-counts?industries=Astronauts').expect(400);
+    expect(res.body.message).toBe('Unknown industry');
   });
 });
 

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate, validateQuery } from '../http/validate.ts';
-import { createCandidateSearch, notFound, recordCandidateEvent, viewCandidate } from '../services/candidate-search.ts';
+import { countOptions, createCandidateSearch, notFound, recordCandidateEvent, viewCandidate } from '../services/candidate-search.ts';
 import { listShortlist, removeFromShortlist, saveToShortlist } from '../services/shortlists.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,6 +20,7 @@ const profileId = (value: unknown): string => {
 const byCompany = (req: express.Request) => req.company?.id;
 /** A person searching reads a page in seconds; this leaves room for quick paging and stops scraping. */
 export const SEARCH_LIMIT: RateLimitRule = { name: 'candidate-search', windowMs: 60_000, max: 120, key: byCompany };
+export const OPTION_COUNTS_LIMIT: RateLimitRule = { name: 'candidate-option-counts', windowMs: 60_000, max: 120, key: byCompany };
 /** Candidate pages: the contact details are what a scraper wants. */
 export const VIEW_LIMIT: RateLimitRule = { name: 'candidate-view', windowMs: 60_000, max: 120, key: byCompany };
 
@@ -32,6 +33,11 @@ export function candidatesRouter(ctx: { db: Db; readDb?: Db; clock: Clock }) {
 
   router.get('/candidates', rateLimit(ctx.db, ctx.clock, SEARCH_LIMIT), validateQuery(candidateSearchSchema), async (req, res) => {
     res.json(await search.search(req.company!.id, res.locals.query as CandidateSearch));
+  });
+  // Before /candidates/:id. The same search's option counts, for the filters; a limit of its own, as a search
+  // sends one of these beside each page it asks for.
+  router.get('/candidates/option-counts', rateLimit(ctx.db, ctx.clock, OPTION_COUNTS_LIMIT), validateQuery(candidateSearchSchema), async (_req, res) => {
+    res.json(await countOptions(ctx.readDb ?? ctx.db, res.locals.query as CandidateSearch));
   });
   router.get('/candidates/:id', rateLimit(ctx.db, ctx.clock, VIEW_LIMIT), async (req, res) => {
     res.json(await viewCandidate(ctx.db, req.company!.id, profileId(req.params.id)));

@@ -474,6 +474,40 @@ export async function findNewMatches(db: Pick<Db, 'execute'>, input: CandidateSe
   return { items: rows.map(card), total: rows[0]?.found ?? 0 };
 }
 
+/** The option lists whose options show how many job seekers each would find. */
+export const FACETS = ['industries', 'locations', 'languages'] as const;
+export type Facet = (typeof FACETS)[number];
+/** Options are counted only among this many matches: beyond, counting costs in proportion and says little. */
+export const FACET_CAP = 2_000;
+
+/**
+ * How many of the matches hold each option of one list, the list's own choice left out (so each option says what
+ * ticking it would add): at most `cap` + 1 matches are read; more, and `matched` says so and the counts are not used.
+ */
+export function facetQuery(s: NormalizedSearch, facet: Facet, cap: number): SQL {
+  const others = { ...s, [facet]: [] };
+  const text = s.words.length > 0;
+  const conditions = [LISTED, ...fieldFilters(others, text), ...(text ? [inVector(tierQuery(LAST_TIER))] : [])];
+  const values = facet === 'locations' ? sql`array[p.location]` : facet === 'industries' ? sql`p.industries` : sql`p.languages`;
+  const matches = sql`m as (select ${values} as vs from job_seeker_profiles p${text ? sql`, tq` : sql``}
+      where ${sql.join(conditions, sql` and `)} limit ${wholeNumber(cap + 1)})`;
+  return sql`${text ? sql`${textQueries(s)}, ${matches}` : sql`with ${matches}`}
+    select (select count(*) from m)::int as matched, v as value, count(*)::int as n from m, unnest(m.vs) v group by v`;
+}
+
+/** Per list, the count of each option among the matches (see facetQuery), or null where the matches are too many. */
+export async function countOptions(db: Pick<Db, 'execute'>, input: CandidateSearch, cap = FACET_CAP): Promise<Record<Facet, Record<string, number> | null>> {
+  const s = normalizeSearch(input);
+  const entries = await Promise.all(
+    FACETS.map(async (facet) => {
+      const { rows } = await db.execute<{ matched: number; value: string; n: number }>(facetQuery(s, facet, cap));
+      if ((rows[0]?.matched ?? 0) > cap) return [facet, null] as const;
+      return [facet, Object.fromEntries(rows.map((row) => [row.value, row.n]))] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<Facet, Record<string, number> | null>;
+}
+
 /** What a page is planned with. */
 export interface SearchStats {
   /** How many match, counted up to TOTAL_CAP + 1. */

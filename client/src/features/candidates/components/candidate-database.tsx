@@ -5,12 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { CANDIDATE_PAGE_SIZE, CANDIDATE_SORTS, SEARCH_TEXT_MAX, type CandidateSort } from '#shared/candidates.ts';
+import { CANDIDATE_PAGE_SIZE, CANDIDATE_SORTS, SEARCH_TEXT_MAX, type CandidateOptionCounts, type CandidateSort } from '#shared/candidates.ts';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { useOptionText } from '@/lib/option-text';
+import { useOptionCounts } from '../api/get-option-counts';
 import { useCandidateSearch, type CandidateFilters } from '../api/search-candidates';
 import { activeFilterCount, forgetScroll, keptScrollOf, readSearchState, rememberResults, searchStateQuery } from '../search-state';
 import { ActiveFilterChips } from './active-filter-chips';
@@ -33,8 +34,15 @@ function suggestedName(filters: CandidateFilters, optionText: ReturnType<typeof 
 /** Typing searches once the recruiter pauses this long. */
 const TYPING_PAUSE_MS = 350;
 
-function FilterDrawer(props: { open: boolean; onClose: () => void; filters: CandidateFilters; onChange: (next: CandidateFilters) => void; resultsLabel: string }) {
-  const { open, onClose, filters, onChange, resultsLabel } = props;
+function FilterDrawer(props: {
+  open: boolean;
+  onClose: () => void;
+  filters: CandidateFilters;
+  counts: CandidateOptionCounts | undefined;
+  onChange: (next: CandidateFilters) => void;
+  resultsLabel: string;
+}) {
+  const { open, onClose, filters, counts, onChange, resultsLabel } = props;
   const { t } = useTranslation('candidates');
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -60,7 +68,7 @@ function FilterDrawer(props: { open: boolean; onClose: () => void; filters: Cand
             </Button>
           </div>
           <div className="flex-1 overflow-y-auto px-4 py-5">
-            <FilterPanel filters={filters} onChange={onChange} />
+            <FilterPanel filters={filters} counts={counts} onChange={onChange} />
           </div>
           <div className="flex gap-2 border-t border-slate-200 bg-white p-4">
             <Button className="flex-1" onClick={onClose}>
@@ -91,6 +99,7 @@ export function CandidateDatabase() {
   const { filters, shown } = state;
   const url = query ? `/dashboard?${query}` : '/dashboard';
   const search = useCandidateSearch(filters);
+  const optionCounts = useOptionCounts(filters);
   const items = search.data?.pages.flatMap((page) => page.items) ?? [];
   const firstPage = search.data?.pages[0];
   const total = firstPage?.total ?? 0;
@@ -144,9 +153,16 @@ export function CandidateDatabase() {
     <div className="mt-4 grid gap-6 lg:mt-6 lg:grid-cols-[17rem_1fr]">
       <aside aria-label={t('filters.heading')} className="hidden rounded-2xl border border-slate-200 bg-white p-5 lg:block">
         <h2 className="mb-4 text-base font-semibold text-slate-900">{t('filters.heading')}</h2>
-        <FilterPanel filters={filters} onChange={setFilters} />
+        <FilterPanel filters={filters} counts={optionCounts.data} onChange={setFilters} />
       </aside>
-      <FilterDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} filters={filters} onChange={setFilters} resultsLabel={resultsLabel} />
+      <FilterDrawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        filters={filters}
+        counts={optionCounts.data}
+        onChange={setFilters}
+        resultsLabel={resultsLabel}
+      />
 
       <div
         className="min-w-0"

@@ -1,26 +1,46 @@
 // The filters of the Job Seeker Database: each change searches at once (no Apply step).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from '#shared/constants.ts';
 import { Input } from '@/components/ui/field';
 import { useOptionText, type OptionList as OptionListName } from '@/lib/option-text';
+import type { CandidateOptionCounts } from '#shared/candidates.ts';
+import { formatNumber } from '@/lib/format';
 import type { CandidateFilters } from '../api/search-candidates';
 
-function OptionList({ list, legend, options, chosen, onChange }: { list: OptionListName; legend: string; options: readonly string[]; chosen: string[]; onChange: (next: string[]) => void }) {
+function OptionList(props: {
+  list: OptionListName;
+  legend: string;
+  options: readonly string[];
+  chosen: string[];
+  /** How many each option would find, when the matches are few enough to count. */
+  counts: Record<string, number> | null | undefined;
+  onChange: (next: string[]) => void;
+}) {
+  const { list, legend, options, chosen, counts, onChange } = props;
   const { optionText } = useOptionText();
+  const countId = useId();
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
       <div className="mt-2 space-y-1">
-        {options.map((option) => (
+        {options.map((option, i) => (
           <label key={option} className="flex min-h-9 cursor-pointer items-center gap-2.5 rounded-md px-1 text-sm text-slate-800 hover:bg-slate-50">
             <input
               type="checkbox"
               className="h-4 w-4 accent-brand-700"
               checked={chosen.includes(option)}
+              // The option's name stays its name; the count is read as its description.
+              aria-describedby={counts ? `${countId}-${i}` : undefined}
               onChange={(event) => onChange(event.currentTarget.checked ? [...chosen, option] : chosen.filter((c) => c !== option))}
             />
-            {optionText(list, option)}
+            <span className={counts && !counts[option] && !chosen.includes(option) ? 'text-slate-500' : undefined}>{optionText(list, option)}</span>
+            {counts && (
+              // Out of the name (the label holds it), read as the description.
+              <span id={`${countId}-${i}`} aria-hidden="true" className="ms-auto text-xs tabular-nums text-slate-500">
+                {formatNumber(counts[option] ?? 0)}
+              </span>
+            )}
           </label>
         ))}
       </div>
@@ -49,11 +69,12 @@ function YearsInput(props: { label: string; placeholder: string; value: string; 
 
 interface Props {
   filters: CandidateFilters;
+  counts?: CandidateOptionCounts;
   /** Called with every change: the search follows at once (years once both make sense). */
   onChange: (next: CandidateFilters) => void;
 }
 
-export function FilterPanel({ filters, onChange }: Props) {
+export function FilterPanel({ filters, counts, onChange }: Props) {
   const { t } = useTranslation('candidates');
   const set = <K extends keyof CandidateFilters>(key: K, value: CandidateFilters[K]) => onChange({ ...filters, [key]: value });
   // The years as typed: a minimum above the maximum is shown here and not searched (the search would refuse it).
@@ -76,9 +97,9 @@ export function FilterPanel({ filters, onChange }: Props) {
   };
   return (
     <div className="space-y-6">
-      <OptionList list="industries" legend={t('filters.industries')} options={INDUSTRIES} chosen={filters.industries} onChange={(v) => set('industries', v)} />
-      <OptionList list="locations" legend={t('filters.locations')} options={LOCATIONS} chosen={filters.locations} onChange={(v) => set('locations', v)} />
-      <OptionList list="languages" legend={t('filters.languages')} options={LANGUAGES} chosen={filters.languages} onChange={(v) => set('languages', v)} />
+      <OptionList list="industries" legend={t('filters.industries')} options={INDUSTRIES} chosen={filters.industries} counts={counts?.industries} onChange={(v) => set('industries', v)} />
+      <OptionList list="locations" legend={t('filters.locations')} options={LOCATIONS} chosen={filters.locations} counts={counts?.locations} onChange={(v) => set('locations', v)} />
+      <OptionList list="languages" legend={t('filters.languages')} options={LANGUAGES} chosen={filters.languages} counts={counts?.languages} onChange={(v) => set('languages', v)} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.experience')}</legend>
         <div className="mt-2 flex items-center gap-2">
