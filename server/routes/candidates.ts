@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate, validateQuery } from '../http/validate.ts';
-import { countOptions, createCandidateSearch, notFound, recordCandidateEvent, viewCandidate } from '../services/candidate-search.ts';
+import { createCandidateSearch, notFound, recordCandidateEvent, viewCandidate } from '../services/candidate-search.ts';
 import { listShortlist, removeFromShortlist, saveToShortlist } from '../services/shortlists.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,7 +37,7 @@ export function candidatesRouter(ctx: { db: Db; readDb?: Db; clock: Clock }) {
   // Before /candidates/:id. The same search's option counts, for the filters; a limit of its own, as a search
   // sends one of these beside each page it asks for.
   router.get('/candidates/option-counts', rateLimit(ctx.db, ctx.clock, OPTION_COUNTS_LIMIT), validateQuery(candidateSearchSchema), async (_req, res) => {
-    res.json(await countOptions(ctx.readDb ?? ctx.db, res.locals.query as CandidateSearch));
+    res.json(await search.optionCounts(res.locals.query as CandidateSearch));
   });
   router.get('/candidates/:id', rateLimit(ctx.db, ctx.clock, VIEW_LIMIT), async (req, res) => {
     res.json(await viewCandidate(ctx.db, req.company!.id, profileId(req.params.id)));

@@ -598,6 +598,8 @@ function resultOf(s: NormalizedSearch, rows: { card: CandidateCard; key: Cursor[
 
 export interface CandidateSearchService {
   search(companyId: string, input: CandidateSearch): Promise<CandidateSearchResult>;
+  /** The filters' option counts (see countOptions), skipped at once when the search's count says they are too many. */
+  optionCounts(input: CandidateSearch): Promise<Record<Facet, Record<string, number> | null>>;
 }
 
 export interface CandidateSearchOptions {
@@ -610,6 +612,8 @@ export interface CandidateSearchOptions {
   maxWalk?: number;
   /** See MAX_PREPARED. */
   maxPrepared?: number;
+  /** See FACET_CAP. */
+  facetCap?: number;
 }
 
 /** A count kept for a filter set, and the recount under way, if any. */
@@ -630,6 +634,7 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
   const maxCounts = options.countCacheSize ?? COUNT_CACHE_SIZE;
   const maxWalk = options.maxWalk ?? MAX_WALK;
   const maxPrepared = options.maxPrepared ?? MAX_PREPARED;
+  const facetCap = options.facetCap ?? FACET_CAP;
   const counts = new Map<string, KeptCount>();
   const wordCache = new Map<string, WordFields>();
   const dialect = new PgDialect();
@@ -783,6 +788,13 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
       const counted = cursor ? cursor.t : rows.length <= s.limit ? rows.length : stats!.total;
       const keyed = rows.map((row) => ({ card: card(row), key: s.sort === 'relevance' ? ([row.tier, row.sort_key] as [number, string]) : row.sort_key }));
       return resultOf(s, keyed, counted);
+    },
+
+    async optionCounts(input) {
+      // The count the page's own search just kept, as a rule: more matches than the cap, and every list's would be
+      // more too (leaving a list's choice out only adds matches).
+      if ((await statsFor(normalizeSearch(input))).total > facetCap) return { industries: null, locations: null, languages: null };
+      return countOptions(db, input, facetCap);
     },
   };
 }
