@@ -478,34 +478,47 @@ export async function findNewMatches(db: Pick<Db, 'execute'>, input: CandidateSe
 export const FACETS = ['industries', 'locations', 'languages'] as const;
 export type Facet = (typeof FACETS)[number];
 /** Options are counted only among this many matches: beyond, counting costs in proportion and says little. */
-export const FACET_CAP = 2_000;
+export const FACET_CAP = 500;
 
 /**
- * How many of the matches hold each option of one list, the list's own choice left out (so each option says what
- * ticking it would add): at most `cap` + 1 matches are read; more, and `matched` says so and the counts are not used.
+ * How many of the matches hold each option of each list, the list's own choice left out (so each option says what
+ * ticking it would add), in one statement: the lists whose matches are the same set (no choice made in them) share
+ * one read of at most `cap` + 1 matches; `matched` says when a set had more, and its counts are then not used.
  */
-export function facetQuery(s: NormalizedSearch, facet: Facet, cap: number): SQL {
-  const others = { ...s, [facet]: [] };
+export function facetQuery(s: NormalizedSearch, cap: number): SQL {
   const text = s.words.length > 0;
-  const conditions = [LISTED, ...fieldFilters(others, text), ...(text ? [inVector(tierQuery(LAST_TIER))] : [])];
-  const values = facet === 'locations' ? sql`array[p.location]` : facet === 'industries' ? sql`p.industries` : sql`p.languages`;
-  const matches = sql`m as (select ${values} as vs from job_seeker_profiles p${text ? sql`, tq` : sql``}
+  const sets = new Map<string, { search: NormalizedSearch; facets: Facet[] }>();
+  for (const facet of FACETS) {
+    const others = { ...s, [facet]: [] };
+    const key = filterKey(others);
+    const set = sets.get(key) ?? { search: others, facets: [] };
+    set.facets.push(facet);
+    sets.set(key, set);
+  }
+  const reads = [...sets.values()].map(({ search }, i) => {
+    const conditions = [LISTED, ...fieldFilters(search, text), ...(text ? [inVector(tierQuery(LAST_TIER))] : [])];
+    return sql`${sql.raw(`m${i}`)} as (select p.industries, p.languages, p.location from job_seeker_profiles p${text ? sql`, tq` : sql``}
       where ${sql.join(conditions, sql` and `)} limit ${wholeNumber(cap + 1)})`;
-  return sql`${text ? sql`${textQueries(s)}, ${matches}` : sql`with ${matches}`}
-    select (select count(*) from m)::int as matched, v as value, count(*)::int as n from m, unnest(m.vs) v group by v`;
+  });
+  const values: Record<Facet, SQL> = { industries: sql`unnest(m.industries)`, languages: sql`unnest(m.languages)`, locations: sql`m.location` };
+  const counts = [...sets.values()].flatMap(({ facets }, i) =>
+    facets.map(
+      (facet) => sql`select ${facet}::text as facet, (select count(*) from ${sql.raw(`m${i}`)})::int as matched, v::text as value, count(*)::int as n
+        from (select ${values[facet]} as v from ${sql.raw(`m${i}`)} m) x group by v`,
+    ),
+  );
+  return sql`${text ? sql`${textQueries(s)}, ` : sql`with `}${sql.join(reads, sql`, `)} ${sql.join(counts, sql` union all `)}`;
 }
 
 /** Per list, the count of each option among the matches (see facetQuery), or null where the matches are too many. */
 export async function countOptions(db: Pick<Db, 'execute'>, input: CandidateSearch, cap = FACET_CAP): Promise<Record<Facet, Record<string, number> | null>> {
-  const s = normalizeSearch(input);
-  const entries = await Promise.all(
-    FACETS.map(async (facet) => {
-      const { rows } = await db.execute<{ matched: number; value: string; n: number }>(facetQuery(s, facet, cap));
-      if ((rows[0]?.matched ?? 0) > cap) return [facet, null] as const;
-      return [facet, Object.fromEntries(rows.map((row) => [row.value, row.n]))] as const;
-    }),
-  );
-  return Object.fromEntries(entries) as Record<Facet, Record<string, number> | null>;
+  const { rows } = await db.execute<{ facet: Facet; matched: number; value: string; n: number }>(facetQuery(normalizeSearch(input), cap));
+  const result = Object.fromEntries(FACETS.map((facet) => [facet, {}])) as Record<Facet, Record<string, number> | null>;
+  for (const row of rows) {
+    if (row.matched > cap) result[row.facet] = null;
+    else if (result[row.facet]) result[row.facet]![row.value] = row.n;
+  }
+  return result;
 }
 
 /** What a page is planned with. */
