@@ -144,6 +144,16 @@ describe("a recruiter's search", () => {
     expect(colleague.problems).toEqual([]);
     await colleague.context.close();
 
+    // Each card says how recently the person said they are still looking; the filter keeps the recent ones.
+    await expect.poll(() => cards(page).first().textContent()).toMatch(/(Available, confirmed|Last confirmed) (today|yesterday|\d+ days ago)/);
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await drawer.getByRole('checkbox', { name: 'Said they are still looking in the last 90 days' }).check();
+    await page.waitForURL((url) => url.searchParams.get('fresh') === 'true');
+    const fresh = await apiTotal(`industries=${encodeURIComponent(industry)}&sort=experience&fresh=true`);
+    await drawer.getByRole('button', { name: new RegExp(`^Show ${fresh.toLocaleString('en')} results?$`) }).click();
+    await page.getByRole('button', { name: 'Remove filter: Still looking' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('fresh'));
+
     // Typing searches once the recruiter pauses, without pressing Search.
     await page.getByRole('searchbox', { name: 'Search job seekers' }).fill('driver');
     await page.waitForURL((url) => url.searchParams.get('q') === 'driver' && !url.searchParams.has('shown'));

@@ -141,6 +141,12 @@ describe('a new job seeker', () => {
     await page.reload();
     await page.getByText('Approved', { exact: true }).waitFor();
 
+    // Still looking: companies see how recently the job seeker said so.
+    await page.getByText('Still looking for work?').waitFor();
+    await page.getByRole('button', { name: "Yes, I'm still looking" }).click();
+    await waitForToast(page, 'Thank you. Companies now see that you are available.');
+    await page.getByText('You last said so today.').waitFor();
+
     // Hidden from companies, then shown again.
     const visibility = page.getByRole('switch', { name: 'Show my profile to companies' });
     expect(await visibility.getAttribute('aria-checked')).toBe('true');

@@ -316,9 +316,10 @@ export async function seedProfiles(db: Db, options: SeedOptions): Promise<number
       // arrays cannot be unnested row by row.
       const { rows } = await tx.execute<{ id: string }>(sql`
         insert into job_seeker_profiles (id, user_id, full_name, phone, location, industries, languages, cv_url, video_url,
-          bio, years_of_experience, visibility, submitted_at, reviewed_at, created_at, updated_at)
+          bio, years_of_experience, visibility, submitted_at, reviewed_at, looking_confirmed_at, created_at, updated_at)
         select id, user_id, full_name, phone, location, string_to_array(industries, ','), string_to_array(languages, ','),
-          cv_url, video_url, bio, years_of_experience, visibility, submitted_at, reviewed_at, created_at, updated_at
+          cv_url, video_url, bio, years_of_experience, visibility, submitted_at, reviewed_at,
+          greatest(created_at, coalesce(reviewed_at, created_at)), created_at, updated_at
         from unnest(${sql.param(column((p) => p.profile.id))}::uuid[], ${sql.param(column((p) => p.profile.userId))}::text[],
           ${sql.param(column((p) => p.profile.fullName))}::text[], ${sql.param(column((p) => p.profile.phone))}::text[], ${sql.param(column((p) => p.profile.location))}::text[],
           ${sql.param(column((p) => p.profile.industries.join(',')))}::text[], ${sql.param(column((p) => p.profile.languages.join(',')))}::text[],

@@ -10,6 +10,8 @@ export const CANDIDATE_PAGE_MAX = 50;
 export const SEARCH_TEXT_MAX = 200;
 /** 'Showing N job seekers' is exact up to this many; beyond it, it reads 'N+'. */
 export const SEARCH_TOTAL_CAP = 10_000;
+/** A job seeker who has not said they are still looking for this many days is no longer fresh. */
+export const FRESH_DAYS = 90;
 
 /** A list parameter: repeated (?industries=a&industries=b) or comma-separated (?industries=a,b). A comma followed by a
  *  space belongs to the value: locations read 'Dubai, UAE' (so ?locations=Dubai, UAE,Doha, Qatar is two). */
@@ -40,6 +42,8 @@ export const candidateSearchSchema = z
     minYears: years('minYears'),
     maxYears: years('maxYears'),
     hasVideo: z.enum(['true', 'false'], { error: 'hasVideo must be true or false' }).transform((v) => v === 'true').optional(),
+    // Only job seekers who said they are still looking within FRESH_DAYS.
+    fresh: z.enum(['true', 'false'], { error: 'fresh must be true or false' }).transform((v) => v === 'true').optional(),
     sort: z.enum(CANDIDATE_SORTS, { error: 'sort must be relevance, newest or experience' }).optional(),
     cursor: z.string().max(500, 'The page cursor is not valid').optional(),
     limit: z.coerce
@@ -76,6 +80,8 @@ export interface CandidateCard {
   posterUrl: string | null;
   avatarUrl: string | null;
   shortlisted: boolean;
+  /** When the job seeker last said they are still looking for work. */
+  lookingConfirmedAt: string;
 }
 
 export interface CandidateSearchResult {

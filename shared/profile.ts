@@ -111,6 +111,8 @@ export interface OwnProfile {
   reviewNote: string | null;
   reviewedAt: string | null;
   submittedAt: string;
+  /** When the job seeker last said they are still looking for work (companies see how long ago). */
+  lookingConfirmedAt: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -12,7 +12,7 @@ export const SAVED_SEARCHES_MAX = 20;
 export const SAVED_SEARCH_ALERT_ITEMS = 20;
 
 /** The search part of /dashboard's query: what a saved search keeps (not the page position). */
-const SEARCH_KEYS = ['q', 'industries', 'languages', 'locations', 'minYears', 'maxYears', 'hasVideo', 'sort'] as const;
+const SEARCH_KEYS = ['q', 'industries', 'languages', 'locations', 'minYears', 'maxYears', 'hasVideo', 'fresh', 'sort'] as const;
 
 /** Reads a query string as the search reads it; undefined when the search would refuse it. */
 export function parseSavedQuery(query: string): CandidateSearch | undefined {
@@ -37,6 +37,7 @@ export function savedQueryOf(search: CandidateSearch): string {
   if (search.minYears !== undefined) params.set('minYears', String(search.minYears));
   if (search.maxYears !== undefined) params.set('maxYears', String(search.maxYears));
   if (search.hasVideo !== undefined) params.set('hasVideo', String(search.hasVideo));
+  if (search.fresh) params.set('fresh', 'true');
   if (search.sort) params.set('sort', search.sort);
   return params.toString();
 }

@@ -102,6 +102,8 @@ export const jobSeekerProfiles = pgTable(
     listed: boolean('listed').notNull().default(false),
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    // When the job seeker last said they are still looking for work (at creation, then from /profile).
+    lookingConfirmedAt: timestamp('looking_confirmed_at', { withTimezone: true }).notNull().defaultNow(),
     // When the profile last went (back) into the review queue: at creation and at each edit after a review.
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     // The reviewed fields as they were at the last review, so a reviewer sees what an edit changed.

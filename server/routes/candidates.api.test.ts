@@ -267,6 +267,19 @@ describe('filters and sorts', () => {
     expect(ids(text)).toEqual(idsOf(priya, maria, amina));
   });
 
+  it('keeps only the job seekers who said lately that they are still looking, when asked', async () => {
+    const everyone = ids(await search({}));
+    await db().update(jobSeekerProfiles).set({ lookingConfirmedAt: new Date(Date.now() - 91 * DAY) }).where(eq(jobSeekerProfiles.id, maria.profile.id));
+    try {
+      expect(ids(await search({ fresh: 'true' }))).toEqual(everyone.filter((id) => id !== maria.profile.id));
+      expect(ids(await search({ fresh: 'false' }))).toEqual(everyone);
+      const card = (await search({ q: 'maria' })).body.items[0];
+      expect(Date.now() - new Date(card.lookingConfirmedAt).getTime()).toBeGreaterThan(90 * DAY);
+    } finally {
+      await db().update(jobSeekerProfiles).set({ lookingConfirmedAt: new Date() }).where(eq(jobSeekerProfiles.id, maria.profile.id));
+    }
+  });
+
   it('shapes cards as the grid shows them', async () => {
     const res = await search({ q: 'rahul' });
     expect(res.body.items[0]).toEqual({
@@ -283,7 +296,10 @@ describe('filters and sorts', () => {
       posterUrl: null,
       avatarUrl: null,
       shortlisted: false,
+      // Said at creation; the test's profiles are all new.
+      lookingConfirmedAt: expect.any(String),
     });
+    expect(Date.now() - new Date(res.body.items[0].lookingConfirmedAt).getTime()).toBeLessThan(DAY);
   });
 });
 
@@ -445,6 +461,7 @@ describe('a candidate page', () => {
       posterUrl: null,
       avatarUrl: null,
       shortlisted: false,
+      lookingConfirmedAt: expect.any(String),
       phone: '+971501234567',
       email: priya.email,
       bio: 'Registered nurse, DHA licensed, ICU and ward experience.',

@@ -182,3 +182,28 @@ describe('PATCH /api/job-seeker/profile', () => {
     expect((await none.agent.patch('/api/job-seeker/profile').send({ bio: 'x' })).status).toBe(404);
   });
 });
+
+describe('POST /api/job-seeker/profile/still-looking', () => {
+  it('records that the job seeker is still looking, without sending the profile back to review', async () => {
+    const seeker = await jobSeekerWithProfile(testApp);
+    await db().update(users).set({ status: 'active' }).where(eq(users.id, seeker.id));
+    const longAgo = new Date(Date.now() - 120 * 24 * 3600 * 1000);
+    await db().update(jobSeekerProfiles).set({ lookingConfirmedAt: longAgo }).where(eq(jobSeekerProfiles.id, seeker.profile.id));
+
+    const before = Date.now();
+    const { body } = await seeker.agent.post('/api/job-seeker/profile/still-looking').expect(200);
+    expect(new Date(body.lookingConfirmedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(body.reviewStatus).toBe('approved');
+    const [account] = await db().select().from(users).where(eq(users.id, seeker.id));
+    expect(account!.status).toBe('active');
+    expect((await seeker.agent.get('/api/job-seeker/profile').expect(200)).body.lookingConfirmedAt).toBe(body.lookingConfirmedAt);
+  });
+
+  it('is only for job seekers with a profile', async () => {
+    const company = await signedInAgent(testApp, { role: 'company' });
+    await company.agent.post('/api/job-seeker/profile/still-looking').expect(403);
+    const noProfile = await signedInAgent(testApp, { role: 'job_seeker' });
+    expect((await noProfile.agent.post('/api/job-seeker/profile/still-looking').expect(404)).body.code).toBe('profile.not_found');
+    await request(testApp.app).post('/api/job-seeker/profile/still-looking').expect(401);
+  });
+});

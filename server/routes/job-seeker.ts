@@ -2,7 +2,7 @@ import express from 'express';
 import { insertProfileSchema, updateProfileSchema } from '#shared/profile.ts';
 import { requireRole } from '../auth/current-user.ts';
 import { validate } from '../http/validate.ts';
-import { createProfile, getOwnProfile, updateProfile, type ProfileContext } from '../services/profiles.ts';
+import { confirmStillLooking, createProfile, getOwnProfile, updateProfile, type ProfileContext } from '../services/profiles.ts';
 import { profileVideo } from '../services/profile-video.ts';
 
 /** The job seeker's own profile. */
@@ -22,6 +22,9 @@ export function jobSeekerRouter(ctx: ProfileContext) {
   });
   router.patch('/job-seeker/profile', validate(updateProfileSchema), async (req, res) => {
     res.json(await updateProfile(ctx, req.user!, req.body));
+  });
+  router.post('/job-seeker/profile/still-looking', async (req, res) => {
+    res.json(await confirmStillLooking(ctx, req.user!));
   });
   return router;
 }

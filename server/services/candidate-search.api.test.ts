@@ -3,6 +3,7 @@
 // side (who may search, filters, bad input) is in server/routes/candidates.api.test.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { candidateSearchSchema, type CandidateSearch } from '#shared/candidates.ts';
 import { jobSeekerProfiles, users } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
@@ -79,7 +80,7 @@ beforeAll(async () => {
   p.tagalogBio = await seeker({ fullName: 'Bilal Khan', languages: ['Urdu'], bio: 'Learning Tagalog from my team.' });
   // A crowd, so that pages have something to walk: every third one a driver.
   for (let i = 0; i < 45; i++) {
-    await seeker({
+    const id = await seeker({
       fullName: `Crowd Member ${i}`,
       location: i % 2 ? 'Riyadh, Saudi Arabia' : 'Dubai, UAE',
       industries: i % 3 === 0 ? ['Transportation'] : ['Construction'],
@@ -87,6 +88,8 @@ beforeAll(async () => {
       bio: i % 3 === 0 ? `Light and heavy driver, ${i} deliveries a day.` : 'Mason on villa projects.',
       yearsOfExperience: i % 5 === 0 ? null : i % 17,
     });
+    // Every other one last said they were looking four months ago.
+    if (i % 2 === 0) await db().update(jobSeekerProfiles).set({ lookingConfirmedAt: sql`now() - interval '120 days'` }).where(eq(jobSeekerProfiles.id, id));
   }
 });
 afterAll(() => testDatabase.drop());
@@ -201,6 +204,10 @@ describe('walking an index and finding the matches through indexes give the same
     { q: 'cleaner' },
     { q: 'riyadh english', sort: 'newest' },
     { q: 'crowd riyadh', industries: 'Transportation' },
+    // Only those who said lately that they are still looking (a column the sort indexes do not carry).
+    { q: 'driver', fresh: 'true' },
+    { q: 'driver', sort: 'experience', fresh: 'true' },
+    { q: 'crowd', sort: 'newest', fresh: 'true' },
   ];
   it.each(queries.flatMap((query) => [1, 2, 7].map((limit) => ({ ...query, limit }))))('%o', async (query) => {
     const whole = await allPages(createCandidateSearch(db()), { ...query, limit: 50 });
@@ -220,6 +227,15 @@ describe('walking an index and finding the matches through indexes give the same
     expect([...newest.seen].sort()).toEqual([...relevance.seen].sort());
     expect([...experience.seen].sort()).toEqual([...relevance.seen].sort());
     expect(new Set([...relevance.totals, ...newest.totals, ...experience.totals])).toEqual(new Set([relevance.seen.length]));
+  });
+
+  it('keeps only those who said they are still looking in the last 90 days, when asked', async () => {
+    for (const options of [{}, { maxWalk: 0 }, { maxWalk: Number.POSITIVE_INFINITY }]) {
+      const { seen } = await allPages(createCandidateSearch(db(), options), { q: 'driver', fresh: 'true', limit: 4 });
+      expect(seen).toHaveLength(7);
+    }
+    const crowdTransport = await allPages(createCandidateSearch(db()), { q: 'crowd', industries: 'Transportation', fresh: 'true', limit: 4 });
+    expect(crowdTransport.seen).toHaveLength(7);
   });
 
   it('finds every crowd driver, and only them', async () => {

@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { SEARCH_TOTAL_CAP, type CandidateCard, type CandidateDetail, type CandidateSearch, type CandidateSearchResult, type CandidateSort } from '#shared/candidates.ts';
+import { FRESH_DAYS, SEARCH_TOTAL_CAP, type CandidateCard, type CandidateDetail, type CandidateSearch, type CandidateSearchResult, type CandidateSort } from '#shared/candidates.ts';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -126,6 +126,7 @@ export interface NormalizedSearch {
   minYears: number | undefined;
   maxYears: number | undefined;
   hasVideo: boolean | undefined;
+  fresh: boolean;
   sort: CandidateSort;
   limit: number;
 }
@@ -143,6 +144,7 @@ export function normalizeSearch(input: CandidateSearch): NormalizedSearch {
     minYears: input.minYears,
     maxYears: input.maxYears,
     hasVideo: input.hasVideo,
+    fresh: input.fresh === true,
     sort,
     limit: input.limit,
   };
@@ -150,7 +152,7 @@ export function normalizeSearch(input: CandidateSearch): NormalizedSearch {
 
 /** Identifies the filtered set (not its order): the key of the count. */
 export function filterKey(s: NormalizedSearch): string {
-  return JSON.stringify([s.words, s.industries, s.languages, s.locations, s.minYears ?? null, s.maxYears ?? null, s.hasVideo ?? null]);
+  return JSON.stringify([s.words, s.industries, s.languages, s.locations, s.minYears ?? null, s.maxYears ?? null, s.hasVideo ?? null, s.fresh]);
 }
 
 // Filter values are written into the statement as literals, not parameters: a walk is a prepared statement (see
@@ -187,6 +189,7 @@ function fieldFilters(s: NormalizedSearch, apartFromSortIndex = false): SQL[] {
   if (s.locations.length > 0) conditions.push(sql`p.location = any(${textArray(s.locations)})`);
   conditions.push(...yearsRange(s, apartFromSortIndex));
   if (s.hasVideo !== undefined) conditions.push(s.hasVideo ? sql`p.video_url is not null` : sql`p.video_url is null`);
+  if (s.fresh) conditions.push(sql`p.looking_confirmed_at > now() - ${sql.raw(`interval '${FRESH_DAYS} days'`)}`);
   return conditions;
 }
 
@@ -388,7 +391,10 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     const q = (t: number) => sql`(select ${textQuery(s.words, TIERS[t]!)})`;
     const conditions = [...fieldFilters(s), ...(text ? [matchText(part.tier, q, inHead)] : [])];
     matches = sql`select p.id, ${tier}::int as walked_tier, null::int as found from (
-        select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url
+        select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url${
+          // Not in the sort indexes: read from the table only when the filter asks for it.
+          s.fresh ? sql`, p.looking_confirmed_at` : sql``
+        }
         from job_seeker_profiles p
         where ${sql.join([LISTED, ...after, ...(part.order === 'experience' ? yearsRange(s) : [])], sql` and `)}
         order by ${order.index}
@@ -436,7 +442,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
   }
   return sql`${head}select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
       left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, c.video_url,
-      ${posterKeyOfProfile(sql`c`)} as poster_key, ${order.key} as sort_key,
+      ${posterKeyOfProfile(sql`c`)} as poster_key, c.looking_confirmed_at, ${order.key} as sort_key,
       m.walked_tier as tier, m.found, s.profile_id is not null as shortlisted
     from (${matches}) m
     join job_seeker_profiles c on c.id = m.id
@@ -461,7 +467,7 @@ export function newMatchesQuery(s: NormalizedSearch, since: Date, until: Date, l
   ];
   return sql`${text ? textQueries(s) : sql``}select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages,
       left(p.bio, ${SUMMARY_LENGTH + 1}) as bio, p.video_url is not null as has_video, p.video_url,
-      ${posterKeyOfProfile(sql`p`)} as poster_key, false as shortlisted, count(*) over ()::int as found
+      ${posterKeyOfProfile(sql`p`)} as poster_key, p.looking_confirmed_at, false as shortlisted, count(*) over ()::int as found
     from job_seeker_profiles p${text ? sql`, tq` : sql``}
     where ${sql.join(conditions, sql` and `)}
     order by p.reviewed_at desc, p.id desc
@@ -555,6 +561,7 @@ export interface CardRow extends Record<string, unknown> {
   has_video: boolean;
   video_url: string | null;
   poster_key: string | null;
+  looking_confirmed_at: Date | string;
 }
 
 /** The poster of a profile's video once the app has made it (videos it keeps as /objects/video/<id>). */
@@ -592,6 +599,7 @@ export function card(row: CardRow & { shortlisted: boolean }): CandidateCard {
     posterUrl: row.poster_key ? `/objects/${row.poster_key}` : null,
     avatarUrl: null,
     shortlisted: row.shortlisted,
+    lookingConfirmedAt: new Date(row.looking_confirmed_at).toISOString(),
   };
 }
 
@@ -838,7 +846,7 @@ export async function viewCandidate(db: Db, companyId: string, profileId: string
   const { rows } = await db.execute<DetailRow>(sql`
     with shown as (
       select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages, p.bio, p.phone,
-        p.video_url, p.video_url is not null as has_video, ${posterKeyOfProfile(sql`p`)} as poster_key, p.cv_url,
+        p.video_url, p.video_url is not null as has_video, ${posterKeyOfProfile(sql`p`)} as poster_key, p.looking_confirmed_at, p.cv_url,
         (select email from users where id = p.user_id) as email
       from job_seeker_profiles p
       where ${visibleProfile(profileId)}

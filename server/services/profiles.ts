@@ -43,6 +43,7 @@ export function ownProfileView(profile: JobSeekerProfile, userStatus: string): O
     reviewNote: profile.reviewNote,
     reviewedAt: profile.reviewedAt?.toISOString() ?? null,
     submittedAt: profile.submittedAt.toISOString(),
+    lookingConfirmedAt: profile.lookingConfirmedAt.toISOString(),
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
   };
@@ -105,6 +106,17 @@ export async function getOwnProfile(db: Db, user: User): Promise<OwnProfile> {
   const profile = await db.query.jobSeekerProfiles.findFirst({ where: eq(jobSeekerProfiles.userId, user.id) });
   if (!profile) throw new DomainError('profile.not_found');
   return ownProfileView(profile, user.status);
+}
+
+/** "I am still looking for work": companies see it as a fresh confirmation; it sends nothing back to review. */
+export async function confirmStillLooking(ctx: Pick<ProfileContext, 'db' | 'clock'>, user: User): Promise<OwnProfile> {
+  const [updated] = await ctx.db
+    .update(jobSeekerProfiles)
+    .set({ lookingConfirmedAt: ctx.clock.now() })
+    .where(eq(jobSeekerProfiles.userId, user.id))
+    .returning();
+  if (!updated) throw new DomainError('profile.not_found');
+  return ownProfileView(updated, user.status);
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

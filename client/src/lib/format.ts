@@ -10,6 +10,12 @@ export function formatDate(isoDate: string, style: 'long' | 'short' = 'long'): s
   );
 }
 
+/** Whole days from an instant to now, as the reader's language says them: 'today', 'yesterday', '5 days ago'. */
+export function formatDaysAgo(instant: string, now = Date.now()): string {
+  const days = Math.max(0, Math.floor((now - new Date(instant).getTime()) / (24 * 60 * 60 * 1000)));
+  return new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' }).format(-days, 'day');
+}
+
 /** A whole number in the reader's language and digits (Bengali and Nepali have their own). */
 export const formatNumber = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
 

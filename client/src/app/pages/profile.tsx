@@ -13,6 +13,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { cn } from '@/lib/utils';
 import { useOwnProfile } from '@/features/profile/api/get-own-profile';
 import { useProfileVideo } from '@/features/profile/api/get-profile-video';
+import { StillLooking } from '@/features/profile/components/still-looking';
 import { VisibilitySwitch } from '@/features/profile/components/visibility-switch';
 import { useOptionText } from '@/lib/option-text';
 
@@ -101,8 +102,13 @@ export default function ProfilePage() {
           )}
         </div>
 
-        <Card className="mt-6 p-5 sm:p-6">
+        <Card className="mt-6 space-y-5 p-5 sm:p-6">
           <VisibilitySwitch visibility={profile.visibility} />
+          {profile.reviewStatus === 'approved' && profile.visibility === 'visible' && (
+            <div className="border-t border-slate-200 pt-5">
+              <StillLooking confirmedAt={profile.lookingConfirmedAt} />
+            </div>
+          )}
         </Card>
 
         <div className="mt-6 grid gap-6 lg:grid-cols-5">

@@ -29,6 +29,7 @@ export function readSearchState(query: string): SearchState {
       minYears: params.get('minYears') ?? '',
       maxYears: params.get('maxYears') ?? '',
       hasVideo: params.get('hasVideo') === 'true',
+      fresh: params.get('fresh') === 'true',
       sort: CANDIDATE_SORTS.includes(sort as CandidateSort) ? (sort as CandidateSort) : '',
     },
     shown: Number.isInteger(shown) && shown > CANDIDATE_PAGE_SIZE ? Math.min(shown, SHOWN_MAX) : CANDIDATE_PAGE_SIZE,
@@ -48,7 +49,8 @@ export function activeFilterCount(filters: CandidateFilters): number {
     filters.languages.length +
     filters.locations.length +
     (filters.minYears !== '' || filters.maxYears !== '' ? 1 : 0) +
-    (filters.hasVideo ? 1 : 0)
+    (filters.hasVideo ? 1 : 0) +
+    (filters.fresh ? 1 : 0)
   );
 }
 

@@ -11,10 +11,12 @@ export interface CandidateFilters {
   minYears: string;
   maxYears: string;
   hasVideo: boolean;
+  /** Only job seekers who said they are still looking within FRESH_DAYS. */
+  fresh: boolean;
   sort: CandidateSort | '';
 }
 
-export const EMPTY_FILTERS: CandidateFilters = { q: '', industries: [], languages: [], locations: [], minYears: '', maxYears: '', hasVideo: false, sort: '' };
+export const EMPTY_FILTERS: CandidateFilters = { q: '', industries: [], languages: [], locations: [], minYears: '', maxYears: '', hasVideo: false, fresh: false, sort: '' };
 
 /** GET /api/candidates query string: only what is set. */
 export function searchParams(filters: CandidateFilters, cursor?: string): URLSearchParams {
@@ -26,6 +28,7 @@ export function searchParams(filters: CandidateFilters, cursor?: string): URLSea
   if (filters.minYears !== '') params.set('minYears', filters.minYears);
   if (filters.maxYears !== '') params.set('maxYears', filters.maxYears);
   if (filters.hasVideo) params.set('hasVideo', 'true');
+  if (filters.fresh) params.set('fresh', 'true');
   if (filters.sort) params.set('sort', filters.sort);
   if (cursor) params.set('cursor', cursor);
   return params;

@@ -34,6 +34,7 @@ function useChips(filters: CandidateFilters): Chip[] {
     chips.push({ key: 'years', label, without: { ...filters, minYears: '', maxYears: '' } });
   }
   if (filters.hasVideo) chips.push({ key: 'hasVideo', label: t('filters.hasVideo'), without: { ...filters, hasVideo: false } });
+  if (filters.fresh) chips.push({ key: 'fresh', label: t('filters.freshChip'), without: { ...filters, fresh: false } });
   return chips;
 }
 

@@ -3,9 +3,10 @@ import { Bookmark, MapPin, Play, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { LIMITS } from '#shared/constants.ts';
-import type { CandidateCard as Candidate } from '#shared/candidates.ts';
+import { FRESH_DAYS, type CandidateCard as Candidate } from '#shared/candidates.ts';
 import { buttonClasses } from '@/components/ui/button';
-import { formatNumber } from '@/lib/format';
+import { formatDaysAgo, formatNumber } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { useOptionText } from '@/lib/option-text';
 import { Card } from '@/components/ui/card';
 import { VideoPlayer } from '@/components/ui/video-player';
@@ -55,6 +56,7 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
       <p className="mt-3 text-sm font-medium text-slate-800">
         {candidate.yearsOfExperience === null ? t('card.experienceUnknown') : t('card.experience', { count: candidate.yearsOfExperience })}
       </p>
+      <Freshness confirmedAt={candidate.lookingConfirmedAt} />
       {candidate.summary && <p className="mt-2 line-clamp-2 text-sm text-slate-700">{candidate.summary}</p>}
       <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('card.skills')}>
         {shown.map((skill, i) => (
@@ -78,6 +80,20 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
         </Link>
       </div>
     </Card>
+  );
+}
+
+/** How long ago the job seeker said they are still looking: fresh in green, older than FRESH_DAYS in grey. */
+function Freshness({ confirmedAt }: { confirmedAt: string }) {
+  const { t } = useTranslation('candidates');
+  // The moment the card was shown: days do not change while it is on screen.
+  const [now] = useState(() => Date.now());
+  const fresh = now - new Date(confirmedAt).getTime() <= FRESH_DAYS * 24 * 60 * 60 * 1000;
+  return (
+    <p className={cn('mt-1 flex items-center gap-1.5 text-sm', fresh ? 'text-brand-800' : 'text-slate-500')}>
+      <span aria-hidden="true" className={cn('h-2 w-2 shrink-0 rounded-full', fresh ? 'bg-brand-600' : 'bg-slate-300')} />
+      {t(fresh ? 'card.available' : 'card.lastConfirmed', { when: formatDaysAgo(confirmedAt, now) })}
+    </p>
   );
 }
 

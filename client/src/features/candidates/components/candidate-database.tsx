@@ -74,7 +74,7 @@ function FilterDrawer(props: {
             <Button className="flex-1" onClick={onClose}>
               {resultsLabel}
             </Button>
-            <Button variant="outline" onClick={() => onChange({ ...filters, industries: [], languages: [], locations: [], minYears: '', maxYears: '', hasVideo: false })}>
+            <Button variant="outline" onClick={() => onChange({ ...filters, industries: [], languages: [], locations: [], minYears: '', maxYears: '', hasVideo: false, fresh: false })}>
               {t('filters.clear')}
             </Button>
           </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from '#shared/constants.ts';
 import { Input } from '@/components/ui/field';
 import { useOptionText, type OptionList as OptionListName } from '@/lib/option-text';
-import type { CandidateOptionCounts } from '#shared/candidates.ts';
+import { FRESH_DAYS, type CandidateOptionCounts } from '#shared/candidates.ts';
 import { formatNumber } from '@/lib/format';
 import type { CandidateFilters } from '../api/search-candidates';
 
@@ -116,6 +116,10 @@ export function FilterPanel({ filters, counts, onChange }: Props) {
       <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium text-slate-900">
         <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={filters.hasVideo} onChange={(event) => set('hasVideo', event.currentTarget.checked)} />
         {t('filters.hasVideo')}
+      </label>
+      <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium text-slate-900">
+        <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={filters.fresh} onChange={(event) => set('fresh', event.currentTarget.checked)} />
+        {t('filters.fresh', { days: FRESH_DAYS })}
       </label>
     </div>
   );
