@@ -7,7 +7,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobSeekerProfiles, users } from '#shared/schema.ts';
+import { askStillLooking } from '../server/services/still-looking.ts';
 import { startTestServer } from '../server/test/app.ts';
+import { readEmailLink } from '../server/test/emails.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 import { onePagePdf, playVideo, recordMp4 } from './support/media.ts';
 
@@ -146,6 +148,20 @@ describe('a new job seeker', () => {
     await page.getByRole('button', { name: "Yes, I'm still looking" }).click();
     await waitForToast(page, 'Thank you. Companies now see that you are available.');
     await page.getByText('You last said so today.').waitFor();
+
+    // A month later, the e-mail asks; its link confirms in one click wherever it is opened, once.
+    await db().update(jobSeekerProfiles).set({ lookingConfirmedAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) }).where(eq(jobSeekerProfiles.id, profile!.id));
+    await askStillLooking({ db: db(), clock: { now: () => new Date() }, productName: 'Wazifa', publicUrl: server.baseUrl });
+    const stillLooking = await readEmailLink(db(), email, 'still_looking', '/still-looking');
+    const elsewhere = await openPage(browser, { width: 375, height: 800 });
+    await elsewhere.page.goto(stillLooking);
+    await elsewhere.page.getByText('Thank you, Amina Yusuf. Companies now see that you are available.').waitFor();
+    await expectAccessible(elsewhere.page);
+    await elsewhere.page.reload();
+    await elsewhere.page.getByText('This link has expired or was already used. You can say you are still looking on your profile page.').waitFor();
+    // The refusal of the used link is the only failed request there.
+    expect(elsewhere.problems).toEqual([expect.stringContaining('status of 400')]);
+    await elsewhere.context.close();
 
     // Hidden from companies, then shown again.
     const visibility = page.getByRole('switch', { name: 'Show my profile to companies' });

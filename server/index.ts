@@ -17,6 +17,7 @@ import { accountContext, settlePasswordResetRequests } from './services/accounts
 import { createStorage } from './storage/create-storage.ts';
 import { createVideoUploadStore } from './video/video-upload-store.ts';
 import { startSavedSearchAlerts } from './jobs/saved-search-alerts.ts';
+import { startStillLookingAsks } from './jobs/still-looking-asks.ts';
 import { createVideoHost } from './video/create-video-host.ts';
 import { startUploadCleanUp } from './jobs/clean-up-uploads.ts';
 import { startSubscriptionReminders } from './jobs/subscription-reminders.ts';
@@ -130,6 +131,8 @@ async function start(): Promise<Server> {
     mailer,
   });
   cleanups.push(() => searchAlerts.stop());
+  const lookingAsks = startStillLookingAsks({ db: database.db, clock: systemClock, productName: config.productName, publicUrl: config.publicUrl, logger, mailer });
+  cleanups.push(() => lookingAsks.stop());
   if (config.billing.placeholders.length > 0) {
     logger.warn({ variables: config.billing.placeholders }, 'invoices show placeholder seller details; set these variables before issuing real invoices');
   }

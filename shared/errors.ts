@@ -35,6 +35,7 @@ export const ERROR_MESSAGES = {
   'auth.busy': 'Many people are signing in right now. Please try again in a few seconds.',
 
   'profile.not_found': 'Profile not found',
+  'profile.looking_link_used': 'This link has expired or was already used. You can say you are still looking on your profile page.',
   'profile.exists': 'You already have a profile',
   'profile.cv_required': 'Please upload your CV',
   'profile.video_required': 'Please upload your introduction video',

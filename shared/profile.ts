@@ -117,6 +117,9 @@ export interface OwnProfile {
   updatedAt: string;
 }
 
+/** POST /api/still-looking: the token of the e-mail's link. */
+export const stillLookingLinkSchema = z.object({ token: z.string({ error: 'The link is not valid' }).min(1, 'The link is not valid').max(200, 'The link is not valid') });
+
 export const REVIEW_QUEUE_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const satisfies readonly ReviewStatus[];
 
 export const rejectProfileSchema = z.object({

@@ -104,6 +104,8 @@ export const jobSeekerProfiles = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     // When the job seeker last said they are still looking for work (at creation, then from /profile).
     lookingConfirmedAt: timestamp('looking_confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+    // When we last asked by e-mail whether they are still looking (at most monthly).
+    lookingAskedAt: timestamp('looking_asked_at', { withTimezone: true }),
     // When the profile last went (back) into the review queue: at creation and at each edit after a review.
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     // The reviewed fields as they were at the last review, so a reviewer sees what an edit changed.

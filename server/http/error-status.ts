@@ -61,6 +61,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'career.resume_used': 409,
 
   'candidate.not_found': 404,
+  'profile.looking_link_used': 400,
   'searches.not_found': 404,
   'searches.name_taken': 409,
   'searches.limit': 409,

@@ -106,3 +106,19 @@ export function careerApplicationTemplate(input: {
     html,
   };
 }
+
+/** Once a month at most, to an approved job seeker who has not said for a while that they are still looking: one
+ *  click confirms it, without signing in (the link acts for them, so it is kept apart from the message). */
+export function stillLookingTemplate(input: { productName: string; name?: string; link: string; locale?: string | null }): RenderedEmail {
+  const l = mailLanguage(input.locale);
+  const { productName } = input;
+  const link = secretPlaceholder('link');
+  const found = l.t('stillLooking.found');
+  const paragraphs = [greeting(input.name, l), l.t('stillLooking.body', { productName })];
+  return {
+    subject: l.t('stillLooking.subject'),
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${l.t('stillLooking.textLink')}\n${link}\n\n${found}\n`,
+    html: withSmallPrint(layout(productName, paragraphs, { label: l.t('stillLooking.button'), link }, l), found),
+    secrets: { link: input.link },
+  };
+}

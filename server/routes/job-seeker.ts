@@ -1,13 +1,22 @@
 import express from 'express';
-import { insertProfileSchema, updateProfileSchema } from '#shared/profile.ts';
+import { insertProfileSchema, stillLookingLinkSchema, updateProfileSchema } from '#shared/profile.ts';
 import { requireRole } from '../auth/current-user.ts';
+import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
+import { confirmStillLookingByLink } from '../services/still-looking.ts';
 import { confirmStillLooking, createProfile, getOwnProfile, updateProfile, type ProfileContext } from '../services/profiles.ts';
 import { profileVideo } from '../services/profile-video.ts';
+
+/** Per client address: links are tried a few times at most, never guessed. */
+const LINK_LIMIT: RateLimitRule = { name: 'still-looking-link', windowMs: 60 * 60 * 1000, max: 30 };
 
 /** The job seeker's own profile. */
 export function jobSeekerRouter(ctx: ProfileContext) {
   const router = express.Router();
+  // The link of the "still looking?" e-mail: whoever holds it, signed in or not (a single-use token).
+  router.post('/still-looking', rateLimit(ctx.db, ctx.clock, LINK_LIMIT), validate(stillLookingLinkSchema), async (req, res) => {
+    res.json(await confirmStillLookingByLink(ctx, req.body.token));
+  });
   router.use('/job-seeker', requireRole('job_seeker'));
   router.post('/job-seeker/profile', validate(insertProfileSchema), async (req, res) => {
     res.status(201).json(await createProfile(ctx, req.user!, req.body));

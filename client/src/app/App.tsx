@@ -29,6 +29,7 @@ const ShortlistPage = lazy(() => import('./pages/shortlist'));
 const AdminPage = lazy(() => import('./pages/admin'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 const AlertStopPage = lazy(() => import('./pages/alert-stop'));
+const StillLookingPage = lazy(() => import('./pages/still-looking'));
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
@@ -46,6 +47,7 @@ export function App() {
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/alerts/stop" component={AlertStopPage} />
+        <Route path="/still-looking" component={StillLookingPage} />
         <Route component={AppRoutes} />
       </Switch>
     </>

@@ -105,7 +105,7 @@ const WORKFORCE: Locale[] = LOCALES.filter((locale): locale is Locale => locale 
 /** The errors a job seeker can meet; the company side's and the console's fall back to English in these languages. */
 const JOB_SEEKER_ERROR_AREAS = ['common', 'auth', 'profile', 'upload', 'file', 'video'];
 /** The e-mails a job seeker receives; company e-mails reach these languages in English. */
-const JOB_SEEKER_EMAILS = ['layout', 'verifyEmail', 'passwordReset', 'profileApproved', 'profileRejected'];
+const JOB_SEEKER_EMAILS = ['layout', 'verifyEmail', 'passwordReset', 'profileApproved', 'profileRejected', 'stillLooking'];
 
 describe('catalogues', () => {
   it('names every option a profile can hold (industries, languages, locations are stored as these codes)', () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "job_seeker_profiles" ADD COLUMN "looking_asked_at" timestamp with time zone;
