@@ -136,8 +136,10 @@ export const jobSeekerProfiles = pgTable(
     // The company search (server/services/candidate-search.ts) only ever reads listed, visible profiles: its
     // indexes hold just those rows. One per sort order (keyset pages), one per filter. The two sort indexes also
     // carry (INCLUDE) search_head and the filtered columns, which drizzle cannot declare: migration 0005 adds them.
+    // "Newest" is the newest sign of life: when the job seeker last said they are still looking (at creation, then
+    // from /profile or the monthly e-mail), so fresh profiles come first, in relevance's tiers too.
     index('job_seeker_profiles_listed_newest_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.lookingConfirmedAt.desc(), t.id.desc())
       .where(sql`listed and visibility = 'visible'`),
     // Years as the search reads them: unknown years (null) sort last as -1, so pages and ranges are one index range.
     index('job_seeker_profiles_listed_experience_idx')

@@ -7,8 +7,9 @@
 //   (`listed` mirrors the owner's approval, kept by triggers; migration 0003_candidate_search). The page's rows are
 //   joined to users once more, so a profile is shown only while its account really is an approved job seeker.
 // - A page never costs in proportion to the matches. Relevance is an order an index can give: where the words are
-//   found (the name, then the industries, then languages and place, then only the bio: four tiers), newest first
-//   within a tier. So every page is a keyset page in the order of one of two indexes, (created_at, id) or (years, id),
+//   found (the name, then the industries, then languages and place, then only the bio: four tiers), the most
+//   recently active first within a tier (looking_confirmed_at: when the job seeker last said they are still looking).
+//   So every page is a keyset page in the order of one of two indexes, (looking_confirmed_at, id) or (years, id),
 //   which also carry a bounded text vector (search_head) and the filtered columns (INCLUDE, migration 0005): a page
 //   walks the index until it has its rows, without reading the table (but for a bio longer than the head).
 // - When a tier's matches are few, walking would pass many rows for each one found; then its matches are found
@@ -334,7 +335,7 @@ export function decodeSearchCursor(value: string, s: NormalizedSearch): Cursor {
 
 // ---- The SQL.
 
-const EXACT_CREATED_AT = sql`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const EXACT_CONFIRMED_AT = sql`to_char(c.looking_confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The pool under a Db (node-postgres), for statements drizzle does not name. */
 const clientOf = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
@@ -342,10 +343,10 @@ const clientOf = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
 /** The two orders, each written exactly as its index is (migration 0005), so a page is a range of the index. */
 const ORDERS = {
   newest: {
-    index: sql`p.created_at desc nulls last, p.id desc nulls last`,
-    outer: sql`c.created_at desc, c.id desc`,
-    key: EXACT_CREATED_AT,
-    after: (k: string, id: string) => sql`(p.created_at, p.id) < (${k}::timestamptz, ${id}::uuid)`,
+    index: sql`p.looking_confirmed_at desc nulls last, p.id desc nulls last`,
+    outer: sql`c.looking_confirmed_at desc, c.id desc`,
+    key: EXACT_CONFIRMED_AT,
+    after: (k: string, id: string) => sql`(p.looking_confirmed_at, p.id) < (${k}::timestamptz, ${id}::uuid)`,
   },
   experience: {
     index: sql`coalesce(p.years_of_experience, -1) desc, p.id desc nulls last`,
@@ -391,10 +392,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     const q = (t: number) => sql`(select ${textQuery(s.words, TIERS[t]!)})`;
     const conditions = [...fieldFilters(s), ...(text ? [matchText(part.tier, q, inHead)] : [])];
     matches = sql`select p.id, ${tier}::int as walked_tier, null::int as found from (
-        select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url${
-          // Not in the sort indexes: read from the table only when the filter asks for it.
-          s.fresh ? sql`, p.looking_confirmed_at` : sql``
-        }
+        select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url, p.looking_confirmed_at
         from job_seeker_profiles p
         where ${sql.join([LISTED, ...after, ...(part.order === 'experience' ? yearsRange(s) : [])], sql` and `)}
         order by ${order.index}
@@ -432,7 +430,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
         limit ${wholeNumber(part.limit)}`;
     } else {
       matches = sql`select p.id, ${tier}::int as walked_tier, ${part.cap === undefined ? sql`null::int` : sql`count(*) over ()::int`} as found from (
-          select p.id, p.created_at, p.years_of_experience from ${from}
+          select p.id, p.looking_confirmed_at, p.years_of_experience from ${from}
           where ${sql.join(conditions, sql` and `)}
           ${part.cap === undefined ? sql`offset 0` : sql`limit ${wholeNumber(part.cap + 1)}`}
         ) p
