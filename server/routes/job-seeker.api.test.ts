@@ -207,3 +207,19 @@ describe('POST /api/job-seeker/profile/still-looking', () => {
     await request(testApp.app).post('/api/job-seeker/profile/still-looking').expect(401);
   });
 });
+
+describe('not looking now, then looking again', () => {
+  it('hides the profile from companies, and showing it again counts as saying they are looking', async () => {
+    const seeker = await jobSeekerWithProfile(testApp);
+    await db().update(users).set({ status: 'active' }).where(eq(users.id, seeker.id));
+    const longAgo = new Date(Date.now() - 120 * 24 * 3600 * 1000);
+    await db().update(jobSeekerProfiles).set({ lookingConfirmedAt: longAgo }).where(eq(jobSeekerProfiles.id, seeker.profile.id));
+    const hidden = await seeker.agent.patch('/api/job-seeker/profile').send({ visibility: 'hidden' }).expect(200);
+    expect(hidden.body).toMatchObject({ visibility: 'hidden', lookingConfirmedAt: longAgo.toISOString(), reviewStatus: 'approved' });
+    const before = Date.now();
+    const shown = await seeker.agent.patch('/api/job-seeker/profile').send({ visibility: 'visible' }).expect(200);
+    expect(shown.body.visibility).toBe('visible');
+    expect(shown.body.reviewStatus).toBe('approved');
+    expect(new Date(shown.body.lookingConfirmedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+});

@@ -146,7 +146,11 @@ export async function updateProfile(ctx: ProfileContext, user: User, input: Prof
     for (const field of changedFields) {
       Object.assign(values, { [field]: field === 'bio' ? input.bio || null : input[field] });
     }
-    if (input.visibility && input.visibility !== profile.visibility) values.visibility = input.visibility;
+    if (input.visibility && input.visibility !== profile.visibility) {
+      values.visibility = input.visibility;
+      // Shown again after "not looking now": they are looking again, as of now.
+      if (input.visibility === 'visible') values.lookingConfirmedAt = ctx.clock.now();
+    }
     if (Object.keys(values).length === 0) return ownProfileView(profile, account!.status);
 
     const now = ctx.clock.now();

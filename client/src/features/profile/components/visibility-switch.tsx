@@ -25,7 +25,7 @@ export function VisibilitySwitch({ visibility }: { visibility: ProfileVisibility
           {t('page.visibilityLabel')}
         </p>
         <p id="visibility-hint" className="mt-1 text-sm text-slate-600">
-          {visible ? t('page.visibleHint') : t('page.hiddenHint')}
+          {visible ? `${t('page.visibleHint')} ${t('page.notLookingHint')}` : t('page.hiddenHint')}
         </p>
       </div>
       <button
