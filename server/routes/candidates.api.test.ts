@@ -429,7 +429,8 @@ describe('bad search input: 400 with a message, never 500', () => {
   });
 
   it.each([
-    ['a tier that is not one', (c: Record<string, unknown>) => (c.k = [4, (c.k as [number, string])[1]])],
+    // Ranks run from 0 to 7: four tiers of the fresh, then four of the others.
+    ['a rank that is not one', (c: Record<string, unknown>) => (c.k = [8, (c.k as [number, string])[1]])],
     ['a tier that is not a whole number', (c: Record<string, unknown>) => (c.k = [0.5, (c.k as [number, string])[1]])],
     ['a date that is not one', (c: Record<string, unknown>) => (c.k = [(c.k as [number, string])[0], 'NaN'])],
     ['a timestamp alone', (c: Record<string, unknown>) => (c.k = (c.k as [number, string])[1])],

@@ -109,6 +109,17 @@ describe('relevance: where the words are found, then the newest', () => {
     expect(result.total).toBe(expected().length);
   });
 
+  it('puts those who said lately that they are still looking before the others, whatever the tier', async () => {
+    const named = await seeker({ fullName: 'Grout Idris', bio: 'Tiles.' });
+    const mentioned = await seeker({ fullName: 'Karim Haddad', bio: 'Grout and tiles for bathrooms.' });
+    await db().update(jobSeekerProfiles).set({ lookingConfirmedAt: sql`now() - interval '100 days'` }).where(eq(jobSeekerProfiles.id, named));
+    for (const options of [{}, { maxWalk: 0 }, { maxWalk: Number.POSITIVE_INFINITY }]) {
+      const { seen } = await allPages(createCandidateSearch(db(), options), { q: 'grout', limit: 1 });
+      // The name is the better tier, but its owner has been quiet for 100 days.
+      expect(seen).toEqual([mentioned, named]);
+    }
+  });
+
   it('puts a newer profile of a better tier first at once, though the count was kept', async () => {
     const service = search();
     expect(ids(await service.search(COMPANY, input({ q: 'falconer' }) as CandidateSearch))).toEqual([]);

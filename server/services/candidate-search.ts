@@ -85,6 +85,13 @@ export function wordStem(word: string): string | undefined {
  */
 export const TIERS = ['A', 'AB', 'ABC', 'ABCD'] as const;
 const LAST_TIER = TIERS.length - 1;
+/**
+ * Relevance ranks the fresh (who said they are still looking within FRESH_DAYS) before the others: every tier of the
+ * fresh, then every tier of the rest. A rank is the tier, plus TIERS.length for the rest; cursors carry the rank.
+ */
+const LAST_RANK = 2 * TIERS.length - 1;
+const FRESH_SINCE = sql.raw(`now() - interval '${FRESH_DAYS} days'`);
+const inBand = (band: 'fresh' | 'stale') => (band === 'fresh' ? sql`p.looking_confirmed_at > ${FRESH_SINCE}` : sql`p.looking_confirmed_at <= ${FRESH_SINCE}`);
 
 /**
  * Each word must match (AND), within the given weights. A word of three letters or more matches as a prefix: of a
@@ -190,7 +197,7 @@ function fieldFilters(s: NormalizedSearch, apartFromSortIndex = false): SQL[] {
   if (s.locations.length > 0) conditions.push(sql`p.location = any(${textArray(s.locations)})`);
   conditions.push(...yearsRange(s, apartFromSortIndex));
   if (s.hasVideo !== undefined) conditions.push(s.hasVideo ? sql`p.video_url is not null` : sql`p.video_url is null`);
-  if (s.fresh) conditions.push(sql`p.looking_confirmed_at > now() - ${sql.raw(`interval '${FRESH_DAYS} days'`)}`);
+  if (s.fresh) conditions.push(inBand('fresh'));
   return conditions;
 }
 
@@ -307,7 +314,7 @@ interface Cursor {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const isTierKey = (k: unknown): k is [number, string] =>
-  Array.isArray(k) && k.length === 2 && Number.isInteger(k[0]) && k[0] >= 0 && k[0] <= LAST_TIER && isExactTimestamp(k[1]);
+  Array.isArray(k) && k.length === 2 && Number.isInteger(k[0]) && k[0] >= 0 && k[0] <= LAST_RANK && isExactTimestamp(k[1]);
 
 function fingerprint(s: NormalizedSearch): string {
   return createHash('sha256').update(`${s.sort}\n${filterKey(s)}`).digest('base64url').slice(0, 16);
@@ -362,6 +369,9 @@ export interface PagePart {
   order: 'newest' | 'experience';
   /** The relevance tier, or undefined when the text is a filter only. */
   tier?: number;
+  /** Relevance: the fresh or the others (see LAST_RANK), and the rank that names this part in cursors. */
+  band?: 'fresh' | 'stale';
+  rank?: number;
   /** Walk the sort's index (many matches), or find the matches through indexes and sort them (few). */
   walk: boolean;
   after?: { k: string | number; id: string };
@@ -379,8 +389,10 @@ export interface PagePart {
 export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart): SQL {
   const order = ORDERS[part.order];
   const text = s.words.length > 0;
-  const tier = part.tier ?? LAST_TIER;
+  const tier = part.rank ?? part.tier ?? LAST_TIER;
   const after = part.after ? [order.after(part.after.k as never, part.after.id)] : [];
+  // On the newest index's own key: a range of it.
+  const band = part.band ? [inBand(part.band)] : [];
   let matches: SQL;
   let head = sql``;
   if (part.walk) {
@@ -394,7 +406,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     matches = sql`select p.id, ${tier}::int as walked_tier, null::int as found from (
         select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url, p.looking_confirmed_at
         from job_seeker_profiles p
-        where ${sql.join([LISTED, ...after, ...(part.order === 'experience' ? yearsRange(s) : [])], sql` and `)}
+        where ${sql.join([LISTED, ...band, ...after, ...(part.order === 'experience' ? yearsRange(s) : [])], sql` and `)}
         order by ${order.index}
         offset 0
       ) p
@@ -415,10 +427,11 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
         ...fieldFilters(s, true),
         inFixedFields(s.words, fields, part.tier),
         ...(part.tier > 0 ? [sql`not (${inFixedFields(s.words, fields, part.tier - 1)})`] : []),
+        ...band,
         ...after,
       ];
     } else {
-      conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...after];
+      conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...band, ...after];
     }
     const from = usesTextQueries ? sql`job_seeker_profiles p, tq` : sql`job_seeker_profiles p`;
     if (!text) {
@@ -751,28 +764,33 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
         limit: need,
       });
     }
-    const [fromTier, fromKey] = cursor ? (cursor.k as [number, string]) : [0, undefined];
+    const [fromRank, fromKey] = cursor ? (cursor.k as [number, string]) : [0, undefined];
     const rows: PageRow[] = [];
-    for (let tier = fromTier; tier <= LAST_TIER && rows.length < need; tier++) {
+    // The fresh first, every tier, then the others; with the filter on, only the fresh.
+    const lastRank = s.fresh ? LAST_TIER : LAST_RANK;
+    for (let rank = fromRank; rank <= lastRank && rows.length < need; rank++) {
+      const tier = rank % TIERS.length;
       if (!tierPossible(s.words, fields, tier)) continue;
       const part: PagePart = {
         order: 'newest',
         tier,
+        band: rank < TIERS.length ? 'fresh' : 'stale',
+        rank,
         walk: false,
-        after: tier === fromTier && fromKey !== undefined ? { k: fromKey, id: cursor!.id } : undefined,
+        after: rank === fromRank && fromKey !== undefined ? { k: fromKey, id: cursor!.id } : undefined,
         limit: need - rows.length,
         fields,
       };
       if (tier === LAST_TIER) {
         part.walk = walks(stats, stats.total, part.limit);
-      } else if (maxWalk === Number.POSITIVE_INFINITY || stats.largeTiers.has(tier)) {
+      } else if (maxWalk === Number.POSITIVE_INFINITY || stats.largeTiers.has(rank)) {
         part.walk = maxWalk > 0;
       } else {
         part.cap = maxWalk === 0 ? undefined : Math.max(part.limit, Math.ceil((part.limit * stats.listed) / maxWalk));
       }
       let found = await read(s, companyId, part);
       if (part.cap !== undefined && (found[0]?.found ?? 0) > part.cap) {
-        stats.largeTiers.add(tier);
+        stats.largeTiers.add(rank);
         found = await read(s, companyId, { ...part, walk: true, cap: undefined });
       }
       rows.push(...found);
