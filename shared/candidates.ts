@@ -1,6 +1,7 @@
 // The Job Seeker Database: search parameters, cards, the candidate page and the shortlist.
 import { z } from 'zod';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from './constants.ts';
+import { AVAILABLE_WITHIN_MAX, COUNTRY_CODES, LICENCE_TYPES, SALARY_CURRENCIES, SALARY_MAX, VISA_STATUSES, type HiringFacts, type VerifiableFact } from './hiring-facts.ts';
 import { text } from './text.ts';
 
 export const CANDIDATE_SORTS = ['relevance', 'newest', 'experience'] as const;
@@ -44,6 +45,25 @@ export const candidateSearchSchema = z
     hasVideo: z.enum(['true', 'false'], { error: 'hasVideo must be true or false' }).transform((v) => v === 'true').optional(),
     // Only job seekers who said they are still looking within FRESH_DAYS.
     fresh: z.enum(['true', 'false'], { error: 'fresh must be true or false' }).transform((v) => v === 'true').optional(),
+    // The hiring facts (shared/hiring-facts.ts). A profile that has not said a fact is left out by its filter.
+    nationalities: listOf(COUNTRY_CODES, 'Unknown nationality'),
+    inCountries: listOf(COUNTRY_CODES, 'Unknown country'),
+    visaStatuses: listOf(VISA_STATUSES, 'Unknown visa status'),
+    availableWithin: z.coerce
+      .number({ error: `availableWithin must be a number of days between 0 and ${AVAILABLE_WITHIN_MAX}` })
+      .int(`availableWithin must be a number of days between 0 and ${AVAILABLE_WITHIN_MAX}`)
+      .min(0, `availableWithin must be a number of days between 0 and ${AVAILABLE_WITHIN_MAX}`)
+      .max(AVAILABLE_WITHIN_MAX, `availableWithin must be a number of days between 0 and ${AVAILABLE_WITHIN_MAX}`)
+      .optional(),
+    licences: listOf(LICENCE_TYPES, 'Unknown driving licence'),
+    // Who expects at most this much a month (the lower end of their range), in salaryCurrency.
+    maxSalary: z.coerce
+      .number({ error: `maxSalary must be a whole number between 1 and ${SALARY_MAX}` })
+      .int(`maxSalary must be a whole number between 1 and ${SALARY_MAX}`)
+      .min(1, `maxSalary must be a whole number between 1 and ${SALARY_MAX}`)
+      .max(SALARY_MAX, `maxSalary must be a whole number between 1 and ${SALARY_MAX}`)
+      .optional(),
+    salaryCurrency: z.enum(SALARY_CURRENCIES, { error: `salaryCurrency must be one of ${SALARY_CURRENCIES.join(', ')}` }).optional(),
     sort: z.enum(CANDIDATE_SORTS, { error: 'sort must be relevance, newest or experience' }).optional(),
     cursor: z.string().max(500, 'The page cursor is not valid').optional(),
     limit: z.coerce
@@ -56,6 +76,10 @@ export const candidateSearchSchema = z
   .refine((q) => q.minYears === undefined || q.maxYears === undefined || q.minYears <= q.maxYears, {
     message: 'minYears must not be more than maxYears',
     path: ['minYears'],
+  })
+  .refine((q) => q.maxSalary === undefined || q.salaryCurrency !== undefined, {
+    message: 'maxSalary needs salaryCurrency',
+    path: ['salaryCurrency'],
   });
 export type CandidateSearchInput = z.input<typeof candidateSearchSchema>;
 export type CandidateSearch = z.output<typeof candidateSearchSchema>;
@@ -65,7 +89,7 @@ export type CandidateSearch = z.output<typeof candidateSearchSchema>;
 export type CandidateOptionCounts = Record<'industries' | 'locations' | 'languages', Record<string, number> | null>;
 
 /** A card in the grid, from real profiles. */
-export interface CandidateCard {
+export interface CandidateCard extends HiringFacts {
   id: string;
   fullName: string;
   location: string;
@@ -82,6 +106,8 @@ export interface CandidateCard {
   shortlisted: boolean;
   /** When the job seeker last said they are still looking for work. */
   lookingConfirmedAt: string;
+  /** The hiring facts our review team verified. */
+  verifiedFacts: VerifiableFact[];
 }
 
 export interface CandidateSearchResult {

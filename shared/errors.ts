@@ -88,6 +88,7 @@ export const ERROR_MESSAGES = {
   'admin.company_already_suspended': 'This company is already suspended',
   'admin.company_not_suspended': 'This company is not suspended',
   'admin.review_account_suspended': 'This account is suspended. Reactivate it before reviewing the profile.',
+  'admin.fact_not_declared': 'The job seeker has not given this yet, so there is nothing to verify.',
   'admin.profile_already_approved': 'This profile is already approved',
   'admin.profile_already_rejected': 'This profile is already rejected',
   'admin.email_not_found': 'E-mail not found',

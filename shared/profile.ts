@@ -2,6 +2,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from './constants.ts';
+import { checkHiringFacts, hiringFactsSchema, type FactVerification, type HiringFacts, type VerifiableFact } from './hiring-facts.ts';
 import { text } from './text.ts';
 
 /** GCC country codes, tried in this order when a number is written without +country code. */
@@ -24,8 +25,8 @@ const yearsOfExperience = z
   .min(LIMITS.yearsOfExperienceMin, 'Years of experience must be between 0 and 50')
   .max(LIMITS.yearsOfExperienceMax, 'Years of experience must be between 0 and 50');
 
-/** What the form checks as the user types. */
-export const profileFormSchema = z.object({
+/** The form's fields, before the rules between them. */
+const profileFields = z.object({
   fullName: text('Full name').min(LIMITS.fullNameMin, 'Full name must be at least 2 characters').max(120, 'Full name is too long'),
   phone: text('Phone number')
     .min(LIMITS.phoneMin, 'Please enter a valid phone number')
@@ -36,14 +37,18 @@ export const profileFormSchema = z.object({
   languages: z.array(z.string()).min(1, 'Please select at least one language'),
   bio: text('Introduction', { multiline: true }).max(2000, 'Please keep your introduction under 2000 characters').optional(),
   yearsOfExperience: yearsOfExperience.optional(),
+  ...hiringFactsSchema.shape,
 });
+
+/** What the form checks as the user types. */
+export const profileFormSchema = profileFields.superRefine(checkHiringFacts);
 
 /** What the profile form sends: its checked values plus the paths of the uploads. */
 export type ProfileSubmission = z.output<typeof profileFormSchema> & { cvUrl: string; videoUrl: string };
 
 /** What the server accepts: the form's rules plus the option lists, a GCC phone number and the uploads. */
-export const insertProfileSchema = profileFormSchema.extend({
-  phone: profileFormSchema.shape.phone.transform((value, ctx) => {
+const insertFields = profileFields.extend({
+  phone: profileFields.shape.phone.transform((value, ctx) => {
     const e164 = normalizeGccPhone(value);
     if (!e164) {
       ctx.addIssue({ code: 'custom', message: PHONE_NOT_GCC });
@@ -57,16 +62,21 @@ export const insertProfileSchema = profileFormSchema.extend({
   cvUrl: text('cvUrl').max(300).optional(),
   videoUrl: text('videoUrl').max(300).optional(),
 });
+export const insertProfileSchema = insertFields.superRefine(checkHiringFacts);
 export type ProfileInput = z.input<typeof insertProfileSchema>;
 export type ProfileValues = z.output<typeof insertProfileSchema>;
 
 export const PROFILE_VISIBILITIES = ['visible', 'hidden'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 
-/** An edit of one's own profile: any of the fields, and whether companies may find it. */
-export const updateProfileSchema = insertProfileSchema.partial().extend({
-  visibility: z.enum(PROFILE_VISIBILITIES, { error: 'Visibility must be visible or hidden' }).optional(),
-});
+/**
+ * An edit of one's own profile: any of the fields, and whether companies may find it. The hiring facts are checked
+ * together as sent (a licence with its issuing country, a salary with its currency): the profile form sends them all.
+ */
+export const updateProfileSchema = insertFields
+  .partial()
+  .extend({ visibility: z.enum(PROFILE_VISIBILITIES, { error: 'Visibility must be visible or hidden' }).optional() })
+  .superRefine(checkHiringFacts);
 export type ProfileUpdateInput = z.input<typeof updateProfileSchema>;
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
 
@@ -95,7 +105,7 @@ export interface ProfileVideo {
 }
 
 /** A job seeker's own profile, as GET /api/job-seeker/profile and the current user answer it. */
-export interface OwnProfile {
+export interface OwnProfile extends HiringFacts {
   id: string;
   fullName: string;
   phone: string;
@@ -113,6 +123,8 @@ export interface OwnProfile {
   submittedAt: string;
   /** When the job seeker last said they are still looking for work (companies see how long ago). */
   lookingConfirmedAt: string;
+  /** The facts the review team checked, each with who and when (an edit of a fact removes its mark). */
+  factVerifications: Partial<Record<VerifiableFact, FactVerification>>;
   createdAt: string;
   updatedAt: string;
 }

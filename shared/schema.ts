@@ -106,6 +106,19 @@ export const jobSeekerProfiles = pgTable(
     lookingConfirmedAt: timestamp('looking_confirmed_at', { withTimezone: true }).notNull().defaultNow(),
     // When we last asked by e-mail whether they are still looking (at most monthly).
     lookingAskedAt: timestamp('looking_asked_at', { withTimezone: true }),
+    // The hiring facts (shared/hiring-facts.ts), null where not said. Countries are ISO 3166 codes; a start date on
+    // or before today means available now; no driving licence is an empty list.
+    nationality: varchar('nationality', { length: 2 }),
+    currentCountry: varchar('current_country', { length: 2 }),
+    visaStatus: varchar('visa_status', { length: 16 }),
+    availableFrom: date('available_from', { mode: 'string' }),
+    drivingLicences: text('driving_licences').array(),
+    licenceCountry: varchar('licence_country', { length: 2 }),
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    salaryCurrency: varchar('salary_currency', { length: 3 }),
+    // Which facts the review team verified: { visaStatus: { by, byEmail, at } }. An edit of a fact removes its key.
+    factVerifications: jsonb('fact_verifications').$type<Record<string, { by: string; byEmail: string | null; at: string }>>().notNull().default({}),
     // When the profile last went (back) into the review queue: at creation and at each edit after a review.
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     // The reviewed fields as they were at the last review, so a reviewer sees what an edit changed.
@@ -152,6 +165,16 @@ export const jobSeekerProfiles = pgTable(
       .where(sql`listed and visibility = 'visible'`),
     index('job_seeker_profiles_listed_location_idx')
       .on(t.location)
+      .where(sql`listed and visibility = 'visible'`),
+    // The hiring facts a search may ask for alone and find few of (the sort indexes carry them all too).
+    index('job_seeker_profiles_listed_nationality_idx')
+      .on(t.nationality)
+      .where(sql`listed and visibility = 'visible'`),
+    index('job_seeker_profiles_listed_visa_status_idx')
+      .on(t.visaStatus, t.currentCountry)
+      .where(sql`listed and visibility = 'visible'`),
+    index('job_seeker_profiles_listed_available_from_idx')
+      .on(t.availableFrom)
       .where(sql`listed and visibility = 'visible'`),
     index('job_seeker_profiles_listed_industries_idx')
       .using('gin', t.industries)

@@ -1,6 +1,7 @@
 import express from 'express';
 import { profileListQuery } from '#shared/admin.ts';
 import { rejectProfileSchema } from '#shared/profile.ts';
+import { factVerificationSchema, VERIFIABLE_FACTS, type VerifiableFact } from '#shared/hiring-facts.ts';
 import { requireAdmin } from '../auth/current-user.ts';
 import { DomainError } from '../domain-error.ts';
 import { validate } from '../http/validate.ts';
@@ -9,6 +10,7 @@ import {
   getProfileForReview,
   listProfilesForReview,
   rejectProfile,
+  setFactVerification,
   type ReviewContext,
 } from '../services/profile-review.ts';
 
@@ -37,6 +39,11 @@ export function adminRouter(ctx: ReviewContext & { mailer: { kick(): void } }) {
     const profile = await rejectProfile(ctx, req.user!, profileId(req.params.id), req.body.reason);
     ctx.mailer.kick();
     res.json(profile);
+  });
+  router.post('/admin/profiles/:id/facts/:fact', validate(factVerificationSchema), async (req, res) => {
+    const fact = req.params.fact as VerifiableFact;
+    if (!VERIFIABLE_FACTS.includes(fact)) throw new DomainError('common.not_found');
+    res.json(await setFactVerification(ctx, req.user!, profileId(req.params.id), fact, req.body.verified));
   });
   return router;
 }

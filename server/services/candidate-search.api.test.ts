@@ -90,6 +90,22 @@ beforeAll(async () => {
     });
     // Every other one last said they were looking four months ago.
     if (i % 2 === 0) await db().update(jobSeekerProfiles).set({ lookingConfirmedAt: sql`now() - interval '120 days'` }).where(eq(jobSeekerProfiles.id, id));
+    // The hiring facts, all mixed; every seventh has said none.
+    if (i % 7 !== 0) {
+      await db()
+        .update(jobSeekerProfiles)
+        .set({
+          nationality: ['NP', 'IN', 'PH', 'PK'][i % 4],
+          currentCountry: i % 3 === 1 ? 'IN' : 'AE',
+          visaStatus: ['employment', 'transferable', 'visit', 'cancelled', 'gcc_national'][i % 5],
+          availableFrom: sql`current_date + ${(i * 7) % 70}::int`,
+          drivingLicences: i % 3 === 0 ? ['gcc_light', 'heavy'] : [],
+          licenceCountry: i % 3 === 0 ? 'AE' : null,
+          salaryMin: 1500 + (i % 6) * 500,
+          salaryCurrency: i % 8 === 1 ? 'SAR' : 'AED',
+        })
+        .where(eq(jobSeekerProfiles.id, id));
+    }
   }
 });
 afterAll(() => testDatabase.drop());
@@ -219,6 +235,13 @@ describe('walking an index and finding the matches through indexes give the same
     { q: 'driver', fresh: 'true' },
     { q: 'driver', sort: 'experience', fresh: 'true' },
     { q: 'crowd', sort: 'newest', fresh: 'true' },
+    // The hiring facts (columns the sort indexes carry).
+    { q: 'driver', visaStatuses: 'transferable,visit' },
+    { q: 'driver', availableWithin: 30, sort: 'experience' },
+    { q: 'crowd', nationalities: 'NP,IN', licences: 'heavy', sort: 'newest' },
+    { q: 'mason', maxSalary: 2500, salaryCurrency: 'AED', inCountries: 'AE' },
+    { visaStatuses: 'transferable', availableWithin: 30 },
+    { nationalities: 'PH', sort: 'experience' },
   ];
   it.each(queries.flatMap((query) => [1, 2, 7].map((limit) => ({ ...query, limit }))))('%o', async (query) => {
     const whole = await allPages(createCandidateSearch(db()), { ...query, limit: 50 });
@@ -247,6 +270,18 @@ describe('walking an index and finding the matches through indexes give the same
     }
     const crowdTransport = await allPages(createCandidateSearch(db()), { q: 'crowd', industries: 'Transportation', fresh: 'true', limit: 4 });
     expect(crowdTransport.seen).toHaveLength(7);
+  });
+
+  it('keeps only those whose facts match the hiring-fact filters', async () => {
+    const drivers = await allPages(createCandidateSearch(db()), { q: 'driver', limit: 50 });
+    const transferable = await allPages(createCandidateSearch(db()), { q: 'driver', visaStatuses: 'transferable', availableWithin: 45, limit: 50 });
+    const rows = await db().select().from(jobSeekerProfiles);
+    const expected = rows
+      .filter((r) => drivers.seen.includes(r.id) && r.visaStatus === 'transferable' && r.availableFrom !== null)
+      .filter((r) => Date.parse(r.availableFrom!) <= Date.now() + 45 * 24 * 3600 * 1000)
+      .map((r) => r.id);
+    expect(transferable.seen.length).toBeGreaterThan(0);
+    expect([...transferable.seen].sort()).toEqual(expected.sort());
   });
 
   it('finds every crowd driver, and only them', async () => {

@@ -10,7 +10,7 @@
 //   found (the name, then the industries, then languages and place, then only the bio: four tiers), the most
 //   recently active first within a tier (looking_confirmed_at: when the job seeker last said they are still looking).
 //   So every page is a keyset page in the order of one of two indexes, (looking_confirmed_at, id) or (years, id),
-//   which also carry a bounded text vector (search_head) and the filtered columns (INCLUDE, migration 0005): a page
+//   which also carry a bounded text vector (search_head) and the filtered columns (INCLUDE, migrations 0005, 0017): a page
 //   walks the index until it has its rows, without reading the table (but for a bio longer than the head).
 // - When a tier's matches are few, walking would pass many rows for each one found; then its matches are found
 //   through indexes and sorted (still few). The three better tiers are about the name and the fixed lists of shared/constants.ts:
@@ -27,6 +27,7 @@ import type pg from 'pg';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
+import { VERIFIABLE_FACTS, type HiringFacts } from '#shared/hiring-facts.ts';
 import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from '../http/cursor.ts';
 import { DomainError } from '../domain-error.ts';
 
@@ -135,6 +136,13 @@ export interface NormalizedSearch {
   maxYears: number | undefined;
   hasVideo: boolean | undefined;
   fresh: boolean;
+  nationalities: string[];
+  inCountries: string[];
+  visaStatuses: string[];
+  availableWithin: number | undefined;
+  licences: string[];
+  /** Expected pay at most `amount` a month in `currency` (the lower end of the job seeker's range). */
+  salary: { amount: number; currency: string } | undefined;
   sort: CandidateSort;
   limit: number;
 }
@@ -153,6 +161,12 @@ export function normalizeSearch(input: CandidateSearch): NormalizedSearch {
     maxYears: input.maxYears,
     hasVideo: input.hasVideo,
     fresh: input.fresh === true,
+    nationalities: list(input.nationalities),
+    inCountries: list(input.inCountries),
+    visaStatuses: list(input.visaStatuses),
+    availableWithin: input.availableWithin,
+    licences: list(input.licences),
+    salary: input.maxSalary !== undefined && input.salaryCurrency ? { amount: input.maxSalary, currency: input.salaryCurrency } : undefined,
     sort,
     limit: input.limit,
   };
@@ -160,13 +174,17 @@ export function normalizeSearch(input: CandidateSearch): NormalizedSearch {
 
 /** Identifies the filtered set (not its order): the key of the count. */
 export function filterKey(s: NormalizedSearch): string {
-  return JSON.stringify([s.words, s.industries, s.languages, s.locations, s.minYears ?? null, s.maxYears ?? null, s.hasVideo ?? null, s.fresh]);
+  const facts = [s.nationalities, s.inCountries, s.visaStatuses, s.availableWithin ?? null, s.licences, s.salary ?? null];
+  // Searches without the hiring facts keep the keys (and cursors) they had before those existed.
+  const base = [s.words, s.industries, s.languages, s.locations, s.minYears ?? null, s.maxYears ?? null, s.hasVideo ?? null, s.fresh];
+  return JSON.stringify(facts.some((f) => f !== null && !(Array.isArray(f) && f.length === 0)) ? [...base, ...facts] : base);
 }
 
 // Filter values are written into the statement as literals, not parameters: a walk is a prepared statement (see
 // `read`), and PostgreSQL plans a prepared statement once only when its parameters cannot change the plan's cost:
 // filters as parameters kept it planning every time. The values are safe to write: industries, languages and places
-// come from the lists of shared/constants.ts (candidateSearchSchema refuses anything else), years are whole numbers, and each
+// come from the lists of shared/constants.ts, countries, visa statuses, licences and currencies from those of
+// shared/hiring-facts.ts (candidateSearchSchema refuses anything else), years and amounts are whole numbers, and each
 // literal is quoted as PostgreSQL reads it (standard_conforming_strings, on since 9.1).
 const literal = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
 const wholeNumber = (value: number) => {
@@ -198,6 +216,13 @@ function fieldFilters(s: NormalizedSearch, apartFromSortIndex = false): SQL[] {
   conditions.push(...yearsRange(s, apartFromSortIndex));
   if (s.hasVideo !== undefined) conditions.push(s.hasVideo ? sql`p.video_url is not null` : sql`p.video_url is null`);
   if (s.fresh) conditions.push(inBand('fresh'));
+  if (s.nationalities.length > 0) conditions.push(sql`p.nationality = any(${textArray(s.nationalities)})`);
+  if (s.inCountries.length > 0) conditions.push(sql`p.current_country = any(${textArray(s.inCountries)})`);
+  if (s.visaStatuses.length > 0) conditions.push(sql`p.visa_status = any(${textArray(s.visaStatuses)})`);
+  // Today as the database has it: a prepared walk reads it at each run.
+  if (s.availableWithin !== undefined) conditions.push(sql`p.available_from <= current_date + ${wholeNumber(s.availableWithin)}`);
+  if (s.licences.length > 0) conditions.push(sql`p.driving_licences && ${textArray(s.licences)}`);
+  if (s.salary) conditions.push(sql`p.salary_currency = ${literal(s.salary.currency)} and p.salary_min <= ${wholeNumber(s.salary.amount)}`);
   return conditions;
 }
 
@@ -404,7 +429,8 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     const q = (t: number) => sql`(select ${textQuery(s.words, TIERS[t]!)})`;
     const conditions = [...fieldFilters(s), ...(text ? [matchText(part.tier, q, inHead)] : [])];
     matches = sql`select p.id, ${tier}::int as walked_tier, null::int as found from (
-        select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url, p.looking_confirmed_at
+        select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url, p.looking_confirmed_at,
+          p.nationality, p.current_country, p.visa_status, p.available_from, p.driving_licences, p.salary_min, p.salary_currency
         from job_seeker_profiles p
         where ${sql.join([LISTED, ...band, ...after, ...(part.order === 'experience' ? yearsRange(s) : [])], sql` and `)}
         order by ${order.index}
@@ -453,7 +479,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
   }
   return sql`${head}select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
       left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, c.video_url,
-      ${posterKeyOfProfile(sql`c`)} as poster_key, c.looking_confirmed_at, ${order.key} as sort_key,
+      ${posterKeyOfProfile(sql`c`)} as poster_key, c.looking_confirmed_at, ${factColumns(sql`c`)}, ${order.key} as sort_key,
       m.walked_tier as tier, m.found, s.profile_id is not null as shortlisted
     from (${matches}) m
     join job_seeker_profiles c on c.id = m.id
@@ -478,7 +504,7 @@ export function newMatchesQuery(s: NormalizedSearch, since: Date, until: Date, l
   ];
   return sql`${text ? textQueries(s) : sql``}select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages,
       left(p.bio, ${SUMMARY_LENGTH + 1}) as bio, p.video_url is not null as has_video, p.video_url,
-      ${posterKeyOfProfile(sql`p`)} as poster_key, p.looking_confirmed_at, false as shortlisted, count(*) over ()::int as found
+      ${posterKeyOfProfile(sql`p`)} as poster_key, p.looking_confirmed_at, ${factColumns(sql`p`)}, false as shortlisted, count(*) over ()::int as found
     from job_seeker_profiles p${text ? sql`, tq` : sql``}
     where ${sql.join(conditions, sql` and `)}
     order by p.reviewed_at desc, p.id desc
@@ -560,6 +586,11 @@ export function countQuery(s: NormalizedSearch): SQL {
       (select reltuples from pg_class where oid = 'job_seeker_profiles_listed_newest_idx'::regclass)::float8 as listed`;
 }
 
+/** The hiring facts of a card, selected from the profile `alias` (a date as text, not a Date in local time). */
+export const factColumns = (alias: SQL) =>
+  sql`${alias}.nationality, ${alias}.current_country, ${alias}.visa_status, ${alias}.available_from::text as available_from,
+    ${alias}.driving_licences, ${alias}.licence_country, ${alias}.salary_min, ${alias}.salary_max, ${alias}.salary_currency, ${alias}.fact_verifications`;
+
 /** The columns a candidate card is made from, as the search and the shortlist select them. */
 export interface CardRow extends Record<string, unknown> {
   id: string;
@@ -573,6 +604,16 @@ export interface CardRow extends Record<string, unknown> {
   video_url: string | null;
   poster_key: string | null;
   looking_confirmed_at: Date | string;
+  nationality: string | null;
+  current_country: string | null;
+  visa_status: string | null;
+  available_from: string | null;
+  driving_licences: string[] | null;
+  licence_country: string | null;
+  salary_min: number | null;
+  salary_max: number | null;
+  salary_currency: string | null;
+  fact_verifications: Record<string, unknown> | null;
 }
 
 /** The poster of a profile's video once the app has made it (videos it keeps as /objects/video/<id>). */
@@ -611,6 +652,16 @@ export function card(row: CardRow & { shortlisted: boolean }): CandidateCard {
     avatarUrl: null,
     shortlisted: row.shortlisted,
     lookingConfirmedAt: new Date(row.looking_confirmed_at).toISOString(),
+    nationality: row.nationality,
+    currentCountry: row.current_country,
+    visaStatus: row.visa_status as HiringFacts['visaStatus'],
+    availableFrom: row.available_from,
+    drivingLicences: row.driving_licences as HiringFacts['drivingLicences'],
+    licenceCountry: row.licence_country,
+    salaryMin: row.salary_min,
+    salaryMax: row.salary_max,
+    salaryCurrency: row.salary_currency as HiringFacts['salaryCurrency'],
+    verifiedFacts: VERIFIABLE_FACTS.filter((fact) => row.fact_verifications?.[fact] !== undefined),
   };
 }
 
@@ -863,6 +914,7 @@ export async function viewCandidate(db: Db, companyId: string, profileId: string
     with shown as (
       select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages, p.bio, p.phone,
         p.video_url, p.video_url is not null as has_video, ${posterKeyOfProfile(sql`p`)} as poster_key, p.looking_confirmed_at, p.cv_url,
+        ${factColumns(sql`p`)},
         (select email from users where id = p.user_id) as email
       from job_seeker_profiles p
       where ${visibleProfile(profileId)}

@@ -4,6 +4,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { auditLog, jobSeekerProfiles, users, type JobSeekerProfile, type User } from '#shared/schema.ts';
 import type { Page, ReviewItem } from '#shared/admin.ts';
 import { REVIEWED_FIELDS, reviewStatusOf, type ReviewStatus } from '#shared/profile.ts';
+import { hasFact, type VerifiableFact } from '#shared/hiring-facts.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
@@ -134,4 +135,37 @@ export function approveProfile(ctx: ReviewContext, admin: User, profileId: strin
 /** The job seeker is told why, and can edit and resubmit. */
 export function rejectProfile(ctx: ReviewContext, admin: User, profileId: string, reason: string): Promise<ReviewItem> {
   return decide(ctx, admin, profileId, { status: 'rejected', reason });
+}
+
+/**
+ * Marks a hiring fact verified by `admin` (the reviewer checked it against a document), or takes the mark away.
+ * The audit row keeps who, when and the value verified; an edit of the fact by its owner removes the mark.
+ */
+export async function setFactVerification(ctx: ReviewContext, admin: User, profileId: string, fact: VerifiableFact, verified: boolean): Promise<ReviewItem> {
+  return ctx.db.transaction(async (tx) => {
+    const { profile, user } = await lockProfile(tx, profileId);
+    const view = ownProfileView(profile, user.status);
+    if (verified && !hasFact(view, fact)) throw new DomainError('admin.fact_not_declared');
+    const marks = { ...profile.factVerifications };
+    if (Boolean(marks[fact]) === verified) return reviewItem(profile, user);
+    const now = ctx.clock.now();
+    if (verified) marks[fact] = { by: admin.id, byEmail: admin.email, at: now.toISOString() };
+    else delete marks[fact];
+    const [updated] = await tx
+      .update(jobSeekerProfiles)
+      .set({ factVerifications: marks, updatedAt: now })
+      .where(eq(jobSeekerProfiles.id, profile.id))
+      .returning();
+    const value =
+      fact === 'drivingLicence' ? { licences: profile.drivingLicences, country: profile.licenceCountry } : profile[fact];
+    await tx.insert(auditLog).values({
+      actorId: admin.id,
+      action: verified ? 'profile.fact_verified' : 'profile.fact_unverified',
+      subjectType: 'job_seeker_profile',
+      subjectId: profile.id,
+      details: { userId: user.id, fact, value },
+      at: now,
+    });
+    return reviewItem(updated!, user);
+  });
 }

@@ -16,6 +16,21 @@ import { OBJECT_KEY } from '../storage/object-storage.ts';
 import type { DbOrTx } from '../mail/outbox.ts';
 import type { VideoHost } from '../video/video-host.ts';
 import { DomainError } from '../domain-error.ts';
+import type { VerifiableFact } from '#shared/hiring-facts.ts';
+
+/** The profile's hiring-fact columns, named as the form names them. */
+const HIRING_FACT_FIELDS = [
+  'nationality',
+  'currentCountry',
+  'visaStatus',
+  'availableFrom',
+  'drivingLicences',
+  'licenceCountry',
+  'salaryMin',
+  'salaryMax',
+  'salaryCurrency',
+] as const;
+type HiringFactField = (typeof HIRING_FACT_FIELDS)[number];
 
 
 export interface ProfileContext {
@@ -44,6 +59,16 @@ export function ownProfileView(profile: JobSeekerProfile, userStatus: string): O
     reviewedAt: profile.reviewedAt?.toISOString() ?? null,
     submittedAt: profile.submittedAt.toISOString(),
     lookingConfirmedAt: profile.lookingConfirmedAt.toISOString(),
+    nationality: profile.nationality,
+    currentCountry: profile.currentCountry,
+    visaStatus: profile.visaStatus as OwnProfile['visaStatus'],
+    availableFrom: profile.availableFrom,
+    drivingLicences: profile.drivingLicences as OwnProfile['drivingLicences'],
+    licenceCountry: profile.licenceCountry,
+    salaryMin: profile.salaryMin,
+    salaryMax: profile.salaryMax,
+    salaryCurrency: profile.salaryCurrency as OwnProfile['salaryCurrency'],
+    factVerifications: profile.factVerifications,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
   };
@@ -90,6 +115,7 @@ export async function createProfile(ctx: ProfileContext, user: User, input: Prof
         yearsOfExperience: input.yearsOfExperience ?? null,
         cvUrl: input.cvUrl!,
         videoUrl: input.videoUrl!,
+        ...factValues(input, now),
         submittedAt: now,
         createdAt: now,
         updatedAt: now,
@@ -121,6 +147,29 @@ export async function confirmStillLooking(ctx: Pick<ProfileContext, 'db' | 'cloc
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** The day `now` falls on (UTC), as a date column holds it. */
+const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** The hiring facts of a form as columns: those sent (null clears one), 'immediately' as the day it was said. */
+function factValues(input: Partial<Record<HiringFactField, unknown>>, now: Date): Partial<Pick<typeof jobSeekerProfiles.$inferInsert, HiringFactField>> {
+  const values: Record<string, unknown> = {};
+  for (const field of HIRING_FACT_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    values[field] = field === 'availableFrom' && value === 'immediately' ? dayOf(now) : value;
+  }
+  return values;
+}
+
+/** Which verified facts a change of these columns makes unverified. */
+const FACT_OF_FIELD: Partial<Record<HiringFactField, VerifiableFact>> = {
+  nationality: 'nationality',
+  currentCountry: 'currentCountry',
+  visaStatus: 'visaStatus',
+  drivingLicences: 'drivingLicence',
+  licenceCountry: 'drivingLicence',
+};
+
 /**
  * Applies an edit. Changing a reviewed field of a profile that was approved or rejected sends it back to the
  * review queue (the account becomes pending again, so companies stop seeing it until it is approved anew).
@@ -145,6 +194,19 @@ export async function updateProfile(ctx: ProfileContext, user: User, input: Prof
     });
     for (const field of changedFields) {
       Object.assign(values, { [field]: field === 'bio' ? input.bio || null : input[field] });
+    }
+    // The hiring facts are declarations, chosen from lists: a change goes straight to companies, without a new
+    // review, but takes away the verified mark of the fact it changes.
+    const facts = factValues(input, ctx.clock.now());
+    const unverified = new Set<VerifiableFact>();
+    for (const [field, value] of Object.entries(facts) as [HiringFactField, unknown][]) {
+      if (sameValue(value, profile[field])) continue;
+      Object.assign(values, { [field]: value });
+      const fact = FACT_OF_FIELD[field];
+      if (fact && profile.factVerifications[fact]) unverified.add(fact);
+    }
+    if (unverified.size > 0) {
+      values.factVerifications = Object.fromEntries(Object.entries(profile.factVerifications).filter(([fact]) => !unverified.has(fact as VerifiableFact)));
     }
     if (input.visibility && input.visibility !== profile.visibility) {
       values.visibility = input.visibility;

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ShortlistEntry } from '#shared/candidates.ts';
 import { shortlists } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
-import { card, notFound, visibleProfile, type CardRow } from './candidate-search.ts';
+import { card, factColumns, notFound, visibleProfile, type CardRow } from './candidate-search.ts';
 
 interface EntryRow extends CardRow {
   note: string | null;
@@ -18,7 +18,7 @@ const entry = (row: EntryRow): ShortlistEntry => ({ ...card({ ...row, shortliste
 function entries(db: Db, companyId: string, profileId?: string) {
   return db.execute<EntryRow>(sql`
     select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages, left(p.bio, 200) as bio,
-      p.video_url is not null as has_video, p.looking_confirmed_at, s.note,
+      p.video_url is not null as has_video, p.looking_confirmed_at, ${factColumns(sql`p`)}, s.note,
       to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as saved_at
     from shortlists s
     join job_seeker_profiles p on p.id = s.profile_id

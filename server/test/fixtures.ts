@@ -3,7 +3,7 @@
 import http from 'node:http';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { users } from '#shared/schema.ts';
+import { companyProfiles, users } from '#shared/schema.ts';
 import type { ProfileInput } from '#shared/profile.ts';
 import type { TestApp } from './app.ts';
 
@@ -122,3 +122,24 @@ export const SELLER_ENV = {
   SELLER_BANK_NAME: 'Emirates Example Bank',
   SELLER_SWIFT: 'EBILAEAD',
 };
+
+/** A company whose subscription runs (written straight to the database: onboarding and payment are tested elsewhere). */
+export async function activeCompany(testApp: TestApp) {
+  const DAY = 24 * 3600 * 1000;
+  const agent = await signedInAgent(testApp, { role: 'company' });
+  const [row] = await testApp.testDatabase.database.db
+    .insert(companyProfiles)
+    .values({
+      userId: agent.id,
+      companyName: `Company of ${agent.email}`,
+      contactPerson: 'Hiring Manager',
+      phone: '+971501112233',
+      email: agent.email,
+      subscriptionPlan: 'monthly',
+      subscriptionStatus: 'active',
+      subscriptionStartDate: new Date(Date.now() - 5 * DAY),
+      subscriptionEndDate: new Date(Date.now() + 25 * DAY),
+    })
+    .returning();
+  return { ...agent, companyId: row!.id };
+}
