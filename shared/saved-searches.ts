@@ -12,7 +12,24 @@ export const SAVED_SEARCHES_MAX = 20;
 export const SAVED_SEARCH_ALERT_ITEMS = 20;
 
 /** The search part of /dashboard's query: what a saved search keeps (not the page position). */
-const SEARCH_KEYS = ['q', 'industries', 'languages', 'locations', 'minYears', 'maxYears', 'hasVideo', 'fresh', 'sort'] as const;
+const SEARCH_KEYS = [
+  'q',
+  'industries',
+  'languages',
+  'locations',
+  'minYears',
+  'maxYears',
+  'hasVideo',
+  'fresh',
+  'nationalities',
+  'inCountries',
+  'visaStatuses',
+  'availableWithin',
+  'licences',
+  'maxSalary',
+  'salaryCurrency',
+  'sort',
+] as const;
 
 /** Reads a query string as the search reads it; undefined when the search would refuse it. */
 export function parseSavedQuery(query: string): CandidateSearch | undefined {
@@ -38,6 +55,13 @@ export function savedQueryOf(search: CandidateSearch): string {
   if (search.maxYears !== undefined) params.set('maxYears', String(search.maxYears));
   if (search.hasVideo !== undefined) params.set('hasVideo', String(search.hasVideo));
   if (search.fresh) params.set('fresh', 'true');
+  for (const key of ['nationalities', 'inCountries', 'visaStatuses', 'licences'] as const) {
+    const values = search[key];
+    if (values?.length) params.set(key, [...new Set(values)].sort().join(','));
+  }
+  if (search.availableWithin !== undefined) params.set('availableWithin', String(search.availableWithin));
+  if (search.maxSalary !== undefined) params.set('maxSalary', String(search.maxSalary));
+  if (search.salaryCurrency) params.set('salaryCurrency', search.salaryCurrency);
   if (search.sort) params.set('sort', search.sort);
   return params.toString();
 }

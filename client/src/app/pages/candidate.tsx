@@ -16,6 +16,7 @@ import { InitialsAvatar } from '@/features/candidates/components/initials-avatar
 import { ShortlistControl } from '@/features/candidates/components/shortlist-control';
 import { useOptionText } from '@/lib/option-text';
 import { resultsUrl } from '@/features/candidates/search-state';
+import { HiringFactList } from '@/components/hiring-facts/hiring-fact-list';
 
 export default function CandidatePage() {
   const { t } = useTranslation('candidates');
@@ -100,6 +101,12 @@ export default function CandidatePage() {
                 <Detail label={t('detail.industries')}>{optionListText('industries', candidate.industries)}</Detail>
                 <Detail label={t('detail.languages')}>{optionListText('languages', candidate.languages)}</Detail>
               </dl>
+            </Card>
+            <Card className="p-5 sm:p-6">
+              <h2 className="text-lg font-semibold text-slate-900">{t('detail.hiringFacts')}</h2>
+              <div className="mt-4">
+                <HiringFactList facts={candidate} verified={candidate.verifiedFacts} />
+              </div>
             </Card>
             <Card className="p-5 sm:p-6">
               <h2 className="text-lg font-semibold text-slate-900">{t('detail.shortlistHeading')}</h2>

@@ -16,6 +16,8 @@ import { useProfileVideo } from '@/features/profile/api/get-profile-video';
 import { StillLooking } from '@/features/profile/components/still-looking';
 import { VisibilitySwitch } from '@/features/profile/components/visibility-switch';
 import { useOptionText } from '@/lib/option-text';
+import { missingHiringFacts, VERIFIABLE_FACTS } from '#shared/hiring-facts.ts';
+import { HiringFactList } from '@/components/hiring-facts/hiring-fact-list';
 
 const STATUS_STYLE: Record<ReviewStatus, { icon: typeof Clock; className: string }> = {
   pending: { icon: Clock, className: 'bg-amber-50 text-amber-900 border-amber-200' },
@@ -23,6 +25,29 @@ const STATUS_STYLE: Record<ReviewStatus, { icon: typeof Clock; className: string
   rejected: { icon: AlertTriangle, className: 'bg-red-50 text-red-900 border-red-200' },
   suspended: { icon: AlertTriangle, className: 'bg-slate-100 text-slate-900 border-slate-300' },
 };
+
+/** Facts companies search by that the job seeker has not given yet (profiles made before they existed, or skipped). */
+function CompleteFactsPrompt({ missing }: { missing: ReturnType<typeof missingHiringFacts> }) {
+  const { t } = useTranslation('profile');
+  const { t: options } = useTranslation('options');
+  if (missing.length === 0) return null;
+  return (
+    <section aria-labelledby="complete-facts" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+      <h2 id="complete-facts" className="font-semibold">
+        {t('page.completeTitle')}
+      </h2>
+      <p className="mt-1 text-sm">{t('page.completeText')}</p>
+      <ul className="mt-2 list-disc ps-5 text-sm">
+        {missing.map((fact) => (
+          <li key={fact}>{options(`facts.${fact === 'drivingLicences' ? 'drivingLicence' : fact}`)}</li>
+        ))}
+      </ul>
+      <Link href="/profile/edit#hiring-facts" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
+        {t('page.completeAction')}
+      </Link>
+    </section>
+  );
+}
 
 /** The own video: 'Processing your video' while it is made playable, the reason when it could not be used. */
 function OwnVideo({ videoUrl, title }: { videoUrl: string; title: string }) {
@@ -111,6 +136,8 @@ export default function ProfilePage() {
           )}
         </Card>
 
+        <CompleteFactsPrompt missing={missingHiringFacts(profile)} />
+
         <div className="mt-6 grid gap-6 lg:grid-cols-5">
           <Card className="p-5 sm:p-6 lg:col-span-3">
             <h2 className="text-lg font-semibold text-slate-900">{t('page.video')}</h2>
@@ -153,6 +180,13 @@ export default function ProfilePage() {
             </dl>
           </Card>
         </div>
+
+        <Card className="mt-6 p-5 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">{t('page.hiringFacts')}</h2>
+          <div className="mt-4">
+            <HiringFactList facts={profile} verified={VERIFIABLE_FACTS.filter((fact) => profile.factVerifications[fact])} />
+          </div>
+        </Card>
       </section>
     </PageShell>
   );

@@ -2,7 +2,7 @@
 // So Back from a candidate, a refresh and a link shared with a colleague all open the same search. The keys are the
 // API's own (GET /api/candidates), plus `shown`.
 import { CANDIDATE_PAGE_SIZE, CANDIDATE_SORTS, type CandidateSort } from '#shared/candidates.ts';
-import { EMPTY_FILTERS, searchParams, type CandidateFilters } from './api/search-candidates';
+import { EMPTY_FILTERS, LIST_FILTERS, searchParams, type CandidateFilters } from './api/search-candidates';
 
 export interface SearchState {
   filters: CandidateFilters;
@@ -13,7 +13,8 @@ export interface SearchState {
 /** At most this many cards are brought back at once from a URL (a hand-made `shown=100000` asks no more). */
 const SHOWN_MAX = 20 * CANDIDATE_PAGE_SIZE;
 
-const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
+// As the API reads a list: a comma followed by a space belongs to the value ('Dubai, UAE').
+const list = (value: string | null) => (value ? value.split(/,(?! )/).filter(Boolean) : []);
 
 export function readSearchState(query: string): SearchState {
   const params = new URLSearchParams(query);
@@ -23,9 +24,10 @@ export function readSearchState(query: string): SearchState {
     filters: {
       ...EMPTY_FILTERS,
       q: params.get('q') ?? '',
-      industries: list(params.get('industries')),
-      languages: list(params.get('languages')),
-      locations: list(params.get('locations')),
+      ...Object.fromEntries(LIST_FILTERS.map((key) => [key, list(params.get(key))])),
+      availableWithin: params.get('availableWithin') ?? '',
+      maxSalary: params.get('maxSalary') ?? '',
+      salaryCurrency: params.get('salaryCurrency') ?? '',
       minYears: params.get('minYears') ?? '',
       maxYears: params.get('maxYears') ?? '',
       hasVideo: params.get('hasVideo') === 'true',
@@ -45,9 +47,9 @@ export function searchStateQuery({ filters, shown }: SearchState): string {
 
 export function activeFilterCount(filters: CandidateFilters): number {
   return (
-    filters.industries.length +
-    filters.languages.length +
-    filters.locations.length +
+    LIST_FILTERS.reduce((sum, key) => sum + filters[key].length, 0) +
+    (filters.availableWithin !== '' ? 1 : 0) +
+    (filters.maxSalary !== '' && filters.salaryCurrency ? 1 : 0) +
     (filters.minYears !== '' || filters.maxYears !== '' ? 1 : 0) +
     (filters.hasVideo ? 1 : 0) +
     (filters.fresh ? 1 : 0)

@@ -14,6 +14,9 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useApproveProfile } from '../api/approve-profile';
 import { useRejectProfile } from '../api/reject-profile';
+import { useVerifyFact } from '../api/verify-fact';
+import { hasFact, VERIFIABLE_FACTS } from '#shared/hiring-facts.ts';
+import { HiringFactList } from '@/components/hiring-facts/hiring-fact-list';
 import type { ReviewItem } from '#shared/admin.ts';
 import { when } from './paged-list';
 import { useOptionText } from '@/lib/option-text';
@@ -29,6 +32,47 @@ function Row({ label, children, changed }: { label: string; children: ReactNode;
         {changed}
       </dd>
     </div>
+  );
+}
+
+/** The hiring facts as the job seeker declared them, each verifiable one with its verify button and who verified it. */
+function HiringFactsReview({ profile }: { profile: ReviewItem }) {
+  const { t, i18n } = useTranslation('admin');
+  const verify = useVerifyFact();
+  const verified = VERIFIABLE_FACTS.filter((fact) => profile.factVerifications[fact]);
+  return (
+    <Card className="p-5">
+      <h2 className="font-semibold text-slate-900">{t('facts.title')}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t('facts.intro')}</p>
+      <div className="mt-4">
+        <HiringFactList
+          facts={profile}
+          verified={verified}
+          action={(fact) => {
+            if (!hasFact(profile, fact)) return null;
+            const mark = profile.factVerifications[fact];
+            return (
+              <>
+                {mark && <span className="text-xs font-normal text-slate-600">{t('facts.verifiedBy', { who: mark.byEmail ?? '—', when: when(mark.at, i18n.language) })}</span>}
+                <Button
+                  size="sm"
+                  variant={mark ? 'outline' : 'secondary'}
+                  disabled={verify.isPending}
+                  onClick={() =>
+                    verify.mutate(
+                      { id: profile.id, fact, verified: !mark },
+                      { onError: (error) => toast({ variant: 'destructive', title: t('review.failed'), description: errorMessage(error, t('review.failed')) }) },
+                    )
+                  }
+                >
+                  {mark ? t('facts.unverify', { fact: t(`facts.name.${fact}`) }) : t('facts.verify', { fact: t(`facts.name.${fact}`) })}
+                </Button>
+              </>
+            );
+          }}
+        />
+      </div>
+    </Card>
   );
 }
 
@@ -81,6 +125,7 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
           </dl>
           {profile.reviewNote && <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">{t('review.lastNote', { note: profile.reviewNote })}</p>}
         </Card>
+        <HiringFactsReview profile={profile} />
         <Card className="p-5">
           <h2 className="font-semibold text-slate-900">{t('review.video')}{changed('videoUrl') && <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{t('review.changed')}</span>}</h2>
           <div className="mt-3">

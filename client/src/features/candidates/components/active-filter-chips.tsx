@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useOptionText, type OptionList } from '@/lib/option-text';
 import { formatNumber } from '@/lib/format';
+import { useFactText } from '@/lib/fact-text';
 import { EMPTY_FILTERS, type CandidateFilters } from '../api/search-candidates';
 
 interface Chip {
@@ -12,8 +13,9 @@ interface Chip {
 }
 
 function useChips(filters: CandidateFilters): Chip[] {
-  const { t } = useTranslation('candidates');
+  const { t, i18n } = useTranslation('candidates');
   const { optionText } = useOptionText();
+  const { countryName, visaText, licenceText } = useFactText();
   const chips: Chip[] = [];
   if (filters.q.trim()) chips.push({ key: 'q', label: t('chips.text', { text: filters.q.trim() }), without: { ...filters, q: '' } });
   for (const list of ['industries', 'locations', 'languages'] as const satisfies readonly OptionList[]) {
@@ -32,6 +34,25 @@ function useChips(filters: CandidateFilters): Chip[] {
           ? t('chips.yearsAtLeast', { count: Number(minYears) })
           : t('chips.yearsAtMost', { count: Number(maxYears) });
     chips.push({ key: 'years', label, without: { ...filters, minYears: '', maxYears: '' } });
+  }
+  const facts = [
+    ['visaStatuses', visaText],
+    ['inCountries', (code: string) => t('chips.inCountry', { country: countryName(code) })],
+    ['nationalities', countryName],
+    ['licences', licenceText],
+  ] as const;
+  for (const [list, text] of facts) {
+    for (const value of filters[list]) {
+      chips.push({ key: `${list}:${value}`, label: text(value), without: { ...filters, [list]: filters[list].filter((v) => v !== value) } });
+    }
+  }
+  if (filters.availableWithin !== '') {
+    const days = Number(filters.availableWithin);
+    chips.push({ key: 'available', label: days === 0 ? t('chips.availableNow') : t('chips.availableWithin', { days: formatNumber(days) }), without: { ...filters, availableWithin: '' } });
+  }
+  if (filters.maxSalary !== '' && filters.salaryCurrency) {
+    const amount = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: filters.salaryCurrency, maximumFractionDigits: 0 }).format(Number(filters.maxSalary));
+    chips.push({ key: 'salary', label: t('chips.salaryUpTo', { amount }), without: { ...filters, maxSalary: '' } });
   }
   if (filters.hasVideo) chips.push({ key: 'hasVideo', label: t('filters.hasVideo'), without: { ...filters, hasVideo: false } });
   if (filters.fresh) chips.push({ key: 'fresh', label: t('filters.freshChip'), without: { ...filters, fresh: false } });

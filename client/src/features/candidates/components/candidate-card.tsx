@@ -11,6 +11,8 @@ import { useOptionText } from '@/lib/option-text';
 import { Card } from '@/components/ui/card';
 import { VideoPlayer } from '@/components/ui/video-player';
 import { InitialsAvatar } from './initials-avatar';
+import { VerifiedMark } from '@/components/hiring-facts/hiring-fact-list';
+import { useFactText } from '@/lib/fact-text';
 
 /** First three skills, then '+N'. */
 export function visibleSkills(skills: string[]): { shown: string[]; more: number } {
@@ -57,6 +59,7 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
         {candidate.yearsOfExperience === null ? t('card.experienceUnknown') : t('card.experience', { count: candidate.yearsOfExperience })}
       </p>
       <Freshness confirmedAt={candidate.lookingConfirmedAt} />
+      <CardFacts candidate={candidate} />
       {candidate.summary && <p className="mt-2 line-clamp-2 text-sm text-slate-700">{candidate.summary}</p>}
       <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('card.skills')}>
         {shown.map((skill, i) => (
@@ -80,6 +83,38 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
         </Link>
       </div>
     </Card>
+  );
+}
+
+/** The hiring facts a recruiter decides on first: where the person is, their visa, when they can start. */
+function CardFacts({ candidate }: { candidate: Candidate }) {
+  const { t } = useTranslation('candidates');
+  const { countryName, visaText, availabilityText } = useFactText();
+  const verified = (fact: Candidate['verifiedFacts'][number]) => candidate.verifiedFacts.includes(fact) && <VerifiedMark />;
+  const facts = [
+    candidate.currentCountry && (
+      <>
+        {t('card.inCountry', { country: countryName(candidate.currentCountry) })}
+        {verified('currentCountry')}
+      </>
+    ),
+    candidate.visaStatus && (
+      <>
+        {visaText(candidate.visaStatus)}
+        {verified('visaStatus')}
+      </>
+    ),
+    candidate.availableFrom && availabilityText(candidate.availableFrom),
+  ].filter(Boolean);
+  if (facts.length === 0) return null;
+  return (
+    <ul className="mt-2 space-y-0.5 text-sm text-slate-700" aria-label={t('card.facts')}>
+      {facts.map((fact, i) => (
+        <li key={i} className="flex items-center gap-1">
+          {fact}
+        </li>
+      ))}
+    </ul>
   );
 }
 

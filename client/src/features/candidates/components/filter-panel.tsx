@@ -3,13 +3,19 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from '#shared/constants.ts';
 import { Input } from '@/components/ui/field';
-import { useOptionText, type OptionList as OptionListName } from '@/lib/option-text';
+import { useOptionText } from '@/lib/option-text';
+import { useFactText } from '@/lib/fact-text';
+import { COUNTRY_CODES, LICENCE_TYPES, SALARY_CURRENCIES, SALARY_MAX, VISA_STATUSES } from '#shared/hiring-facts.ts';
+import { GCC_COUNTRIES } from '#shared/profile.ts';
+import { X } from 'lucide-react';
+import { Select } from '@/components/ui/field';
 import { FRESH_DAYS, type CandidateOptionCounts } from '#shared/candidates.ts';
 import { formatNumber } from '@/lib/format';
 import type { CandidateFilters } from '../api/search-candidates';
 
 function OptionList(props: {
-  list: OptionListName;
+  /** The option's name in the reader's language. */
+  text: (option: string) => string;
   legend: string;
   options: readonly string[];
   chosen: string[];
@@ -17,8 +23,7 @@ function OptionList(props: {
   counts: Record<string, number> | null | undefined;
   onChange: (next: string[]) => void;
 }) {
-  const { list, legend, options, chosen, counts, onChange } = props;
-  const { optionText } = useOptionText();
+  const { text, legend, options, chosen, counts, onChange } = props;
   const countId = useId();
   return (
     <fieldset>
@@ -34,7 +39,7 @@ function OptionList(props: {
               aria-describedby={counts ? `${countId}-${i}` : undefined}
               onChange={(event) => onChange(event.currentTarget.checked ? [...chosen, option] : chosen.filter((c) => c !== option))}
             />
-            <span className={counts && !counts[option] && !chosen.includes(option) ? 'text-slate-500' : undefined}>{optionText(list, option)}</span>
+            <span className={counts && !counts[option] && !chosen.includes(option) ? 'text-slate-500' : undefined}>{text(option)}</span>
             {counts && (
               // Out of the name (the label holds it), read as the description.
               <span id={`${countId}-${i}`} aria-hidden="true" className="ms-auto text-xs tabular-nums text-slate-500">
@@ -74,8 +79,14 @@ interface Props {
   onChange: (next: CandidateFilters) => void;
 }
 
+/** The start-date choices: any time, now, or within so many days. */
+const AVAILABLE_WITHIN = ['', '0', '30', '60', '90'] as const;
+
 export function FilterPanel({ filters, counts, onChange }: Props) {
   const { t } = useTranslation('candidates');
+  const { optionText } = useOptionText();
+  const { countryName, byCountryName, visaText, licenceText } = useFactText();
+  const availableName = useId();
   const set = <K extends keyof CandidateFilters>(key: K, value: CandidateFilters[K]) => onChange({ ...filters, [key]: value });
   // The years as typed: a minimum above the maximum is shown here and not searched (the search would refuse it).
   const [years, setYears] = useState({ minYears: filters.minYears, maxYears: filters.maxYears });
@@ -97,9 +108,88 @@ export function FilterPanel({ filters, counts, onChange }: Props) {
   };
   return (
     <div className="space-y-6">
-      <OptionList list="industries" legend={t('filters.industries')} options={INDUSTRIES} chosen={filters.industries} counts={counts?.industries} onChange={(v) => set('industries', v)} />
-      <OptionList list="locations" legend={t('filters.locations')} options={LOCATIONS} chosen={filters.locations} counts={counts?.locations} onChange={(v) => set('locations', v)} />
-      <OptionList list="languages" legend={t('filters.languages')} options={LANGUAGES} chosen={filters.languages} counts={counts?.languages} onChange={(v) => set('languages', v)} />
+      <OptionList text={(o) => optionText('industries', o)} legend={t('filters.industries')} options={INDUSTRIES} chosen={filters.industries} counts={counts?.industries} onChange={(v) => set('industries', v)} />
+      <OptionList text={visaText} legend={t('filters.visaStatuses')} options={VISA_STATUSES} chosen={filters.visaStatuses} counts={undefined} onChange={(v) => set('visaStatuses', v)} />
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">{t('filters.available')}</legend>
+        <div className="mt-2 space-y-1">
+          {AVAILABLE_WITHIN.map((days) => (
+            <label key={days} className="flex min-h-9 cursor-pointer items-center gap-2.5 rounded-md px-1 text-sm text-slate-800 hover:bg-slate-50">
+              <input type="radio" name={availableName} className="h-4 w-4 accent-brand-700" checked={filters.availableWithin === days} onChange={() => set('availableWithin', days)} />
+              {days === '' ? t('filters.availableAny') : days === '0' ? t('filters.availableNow') : t('filters.availableWithin', { days: formatNumber(Number(days)) })}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <OptionList text={countryName} legend={t('filters.inCountries')} options={byCountryName(GCC_COUNTRIES)} chosen={filters.inCountries} counts={undefined} onChange={(v) => set('inCountries', v)} />
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">{t('filters.nationalities')}</legend>
+        {filters.nationalities.length > 0 && (
+          <ul className="mt-2 flex flex-wrap gap-1.5">
+            {filters.nationalities.map((code) => (
+              <li key={code}>
+                <button
+                  type="button"
+                  onClick={() => set('nationalities', filters.nationalities.filter((c) => c !== code))}
+                  aria-label={t('chips.remove', { filter: countryName(code) })}
+                  className="inline-flex min-h-8 items-center gap-1 rounded-full border border-brand-200 bg-brand-50 ps-2.5 pe-1.5 text-sm text-brand-900 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  {countryName(code)}
+                  <X aria-hidden="true" className="h-3.5 w-3.5" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Select
+          aria-label={t('filters.addNationality')}
+          className="mt-2 h-10"
+          value=""
+          onChange={(event) => {
+            const code = event.currentTarget.value;
+            if (code && !filters.nationalities.includes(code)) set('nationalities', [...filters.nationalities, code]);
+          }}
+        >
+          <option value="">{t('filters.addNationality')}</option>
+          {byCountryName(COUNTRY_CODES).map((code) => (
+            <option key={code} value={code} disabled={filters.nationalities.includes(code)}>
+              {countryName(code)}
+            </option>
+          ))}
+        </Select>
+      </fieldset>
+      <OptionList text={licenceText} legend={t('filters.licences')} options={LICENCE_TYPES} chosen={filters.licences} counts={undefined} onChange={(v) => set('licences', v)} />
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">{t('filters.salary')}</legend>
+        <div className="mt-2 flex items-center gap-2">
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={SALARY_MAX}
+            aria-label={t('filters.maxSalary')}
+            placeholder={t('filters.maxSalary')}
+            value={filters.maxSalary}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              // Whole amounts in range only (the search refuses others); a currency is needed with an amount.
+              if (value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= SALARY_MAX)) {
+                onChange({ ...filters, maxSalary: value, salaryCurrency: filters.salaryCurrency || 'AED' });
+              }
+            }}
+            className="h-10"
+          />
+          <Select aria-label={t('filters.salaryCurrency')} className="h-10 w-28" value={filters.salaryCurrency || 'AED'} onChange={(event) => set('salaryCurrency', event.currentTarget.value)}>
+            {SALARY_CURRENCIES.map((currency) => (
+              <option key={currency} value={currency}>
+                {currency}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </fieldset>
+      <OptionList text={(o) => optionText('locations', o)} legend={t('filters.locations')} options={LOCATIONS} chosen={filters.locations} counts={counts?.locations} onChange={(v) => set('locations', v)} />
+      <OptionList text={(o) => optionText('languages', o)} legend={t('filters.languages')} options={LANGUAGES} chosen={filters.languages} counts={counts?.languages} onChange={(v) => set('languages', v)} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.experience')}</legend>
         <div className="mt-2 flex items-center gap-2">

@@ -1,4 +1,4 @@
-// The profile form: Basic Information, Skills & Languages, Documents & Video. Used to create a
+// The profile form: Basic Information, Skills & Languages, Work Permit & Availability, Documents & Video. Used to create a
 // profile and to edit it; the shared zod schema checks it as the server does.
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,6 +18,7 @@ import { translateValidation } from '@/lib/validation-message';
 import { finalizeCvUpload } from '../api/finalize-cv-upload';
 import { requestCvUpload } from '../api/request-cv-upload';
 import { VideoUploadField } from './video-upload-field';
+import { HiringFactsFields, hiringFactDefaults } from './hiring-facts-fields';
 import { useOptionText } from '@/lib/option-text';
 
 type FormInput = z.input<typeof profileFormSchema>;
@@ -94,6 +95,7 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
       languages: initial?.languages ?? [],
       bio: initial?.bio ?? '',
       yearsOfExperience: initial?.yearsOfExperience ?? undefined,
+      ...hiringFactDefaults(initial),
     },
   });
   const { errors } = form.formState;
@@ -151,6 +153,12 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
         <CheckboxGroup name="industries" label={t('form.industries')} options={INDUSTRIES} register={form.register} error={message(errors.industries?.message)} />
         <CheckboxGroup name="languages" label={t('form.languages')} options={LANGUAGES} register={form.register} error={message(errors.languages?.message)} />
       </Section>
+
+      <div id="hiring-facts" className="scroll-mt-20">
+        <Section title={t('form.hiringFacts')}>
+          <HiringFactsFields form={form} message={message} />
+        </Section>
+      </div>
 
       <Section title={t('form.documentsAndVideo')}>
         <Field label={t('form.cv')} required hint={t('form.cvHint')}>
