@@ -227,4 +227,78 @@ describe("a recruiter's search", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('filters by visa and start date, keeps them through a candidate and Back and for a colleague, and alerts on a new match', async () => {
+    const query = 'visaStatuses=transferable&availableWithin=30';
+    const total = await apiTotal(query);
+    expect(total).toBeGreaterThan(0);
+    const { page, context, problems } = await openPage(browser, PHONE);
+    await signIn(context);
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await cards(page).first().waitFor();
+
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await drawer.getByRole('checkbox', { name: 'Transferable visa / NOC available' }).check();
+    await drawer.getByRole('radio', { name: 'Within 30 days' }).check();
+    await page.waitForURL((url) => url.searchParams.get('visaStatuses') === 'transferable' && url.searchParams.get('availableWithin') === '30');
+    await expectAccessible(page);
+    await drawer.getByRole('button', { name: new RegExp(`^Show ${total.toLocaleString('en')} results?$`) }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    const chips = ['Remove filter: Transferable visa / NOC available', 'Remove filter: Can start within 30 days'];
+    for (const chip of chips) await page.getByRole('button', { name: chip }).waitFor();
+    // Each card says the visa, and when the person can start.
+    await expect.poll(() => cards(page).first().textContent()).toMatch(/Transferable visa \/ NOC available.*Available (now|from)/);
+    const names = await cards(page).getByRole('heading').allTextContents();
+    const searchUrl = page.url();
+
+    // A candidate, and Back: the same cards and chips.
+    await cards(page).first().getByRole('heading').getByRole('link').click();
+    await page.waitForURL('**/dashboard/candidates/*');
+    await page.getByRole('heading', { name: 'Work permit & availability' }).waitFor();
+    await page.getByText('Transferable visa / NOC available').waitFor();
+    await page.goBack();
+    await page.waitForURL(searchUrl);
+    await expect.poll(() => cards(page).getByRole('heading').allTextContents()).toEqual(names);
+    for (const chip of chips) await page.getByRole('button', { name: chip }).waitFor();
+
+    // The link in a new context: the same search.
+    const colleague = await openPage(browser, { width: 1280, height: 900 });
+    await signIn(colleague.context);
+    await colleague.page.goto(searchUrl);
+    await expect.poll(() => cards(colleague.page).getByRole('heading').allTextContents()).toEqual(names);
+    for (const chip of chips) await colleague.page.getByRole('button', { name: chip }).waitFor();
+    const sidebar = colleague.page.getByRole('complementary', { name: 'Filters' });
+    expect(await sidebar.getByRole('radio', { name: 'Within 30 days' }).isChecked()).toBe(true);
+    expect(colleague.problems).toEqual([]);
+    await colleague.context.close();
+
+    // Saved with a daily alert.
+    await page.getByRole('button', { name: 'Save search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this search' });
+    expect(await dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Transferable visa / NOC available');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Transferable, within a month');
+    expect(await dialog.getByRole('combobox', { name: 'E-mail me new matches' }).inputValue()).toBe('daily');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await waitForToast(page, 'Search saved: Transferable, within a month');
+
+    // A matching job seeker approved afterwards is in the next day's alert; one who cannot start within a month is not.
+    const admin = await signedInAgent(server, { admin: true });
+    const match = await jobSeekerWithProfile(server, { fullName: 'Prakash Gurung', visaStatus: 'transferable', availableFrom: 'immediately', nationality: 'NP', currentCountry: 'AE' });
+    const later = new Date(Date.now() + 60 * DAY).toISOString().slice(0, 10);
+    const notYet = await jobSeekerWithProfile(server, { fullName: 'Later Starter', visaStatus: 'transferable', availableFrom: later });
+    for (const seeker of [match, notYet]) await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    const tomorrow = new Date(Date.now() + DAY + 60_000);
+    await sendDueSearchAlerts({ db: server.testDatabase.database.db, clock: { now: () => tomorrow }, productName: 'Wazifa', publicUrl: server.baseUrl, secret: server.config.sessionSecret! });
+    const mails = await server.testDatabase.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, company.email), eq(emailOutbox.template, 'saved_search_alert')));
+    const mail = mails.find((m) => m.subject.includes('Transferable, within a month'));
+    expect(mail!.textBody).toContain('Prakash Gurung');
+    expect(mail!.textBody).toContain(`${server.baseUrl}/dashboard/candidates/${match.profile.id}`);
+    expect(mail!.textBody).not.toContain('Later Starter');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

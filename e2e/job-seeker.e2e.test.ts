@@ -1,6 +1,6 @@
 // A new job seeker builds a profile with a real PDF and a real MP4, waits in review, opens /profile and plays the
 // video; after approval the profile shows Approved, and it can be hidden from companies.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import { jobSeekerProfiles, users } from '#shared/schema.ts';
 import { askStillLooking } from '../server/services/still-looking.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { readEmailLink } from '../server/test/emails.ts';
+import { PROFILE, signedInAgent, uploadCv as uploadCvByApi, uploadVideo } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 import { onePagePdf, playVideo, recordMp4 } from './support/media.ts';
 
@@ -193,5 +194,63 @@ describe('a new job seeker', () => {
     // The video goes by the resumable upload; the app refuses it when its last byte arrives.
     expect(problems[1]).toContain('/api/video/tus/');
     await tracked.context.close();
+  });
+
+  it('is asked to complete the hiring facts, fills them in on a phone, and stays approved', async () => {
+    // A profile made before the facts existed, with a real video.
+    const seeker = await signedInAgent(server, { role: 'job_seeker' });
+    const video = await uploadVideo(seeker.agent, await readFile(files.mp4));
+    const created = await seeker.agent
+      .post('/api/job-seeker/profile')
+      .send({ ...PROFILE, fullName: 'Bikash Tamang', cvUrl: await uploadCvByApi(seeker.agent), videoUrl: video.body.videoUrl })
+      .expect(201);
+    const profileId = created.body.id as string;
+    await db().update(users).set({ status: 'active' }).where(eq(users.id, seeker.id));
+    const { page, context, problems } = await openPage(browser, { width: 375, height: 812 });
+    const [name, value] = seeker.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.baseUrl }]);
+    await page.goto(`${server.baseUrl}/profile`);
+    const prompt = page.getByRole('region', { name: 'Complete your profile' });
+    await prompt.getByText('Visa status').waitFor();
+    await expectAccessible(page);
+    await prompt.getByRole('link', { name: 'Add these details' }).click();
+    await page.waitForURL('**/profile/edit#hiring-facts');
+
+    await page.getByRole('combobox', { name: /^Nationality/ }).selectOption('NP');
+    await page.getByRole('combobox', { name: /^Country you are in now/ }).selectOption('AE');
+    await page.getByRole('combobox', { name: /^Visa status/ }).selectOption('transferable');
+    await page.getByRole('combobox', { name: /^When can you start/ }).selectOption('date');
+    const start = new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await page.getByLabel('Start date').fill(start);
+    await page.getByRole('combobox', { name: /^Driving licence/ }).selectOption('have');
+    await page.getByRole('checkbox', { name: 'Heavy vehicle' }).check();
+    await page.getByRole('checkbox', { name: 'Bus' }).check();
+    await page.getByRole('spinbutton', { name: 'Lowest' }).fill('4000');
+    await page.getByRole('spinbutton', { name: 'Highest' }).fill('3000');
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('AED');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    // Each problem next to its field; nothing is lost.
+    await page.getByText('Please select the country that issued your licence').waitFor();
+    await page.getByText('The lowest salary must not be more than the highest').waitFor();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('combobox', { name: 'Country that issued the licence' }).selectOption('AE');
+    await page.getByRole('spinbutton', { name: 'Highest' }).fill('5000');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await waitForToast(page, 'Your profile has been updated.');
+    await page.waitForURL('**/profile');
+
+    // The facts on /profile, the prompt gone, the profile still approved.
+    await page.getByRole('heading', { name: 'Work Permit & Availability' }).waitFor();
+    for (const text of ['Nepal', 'United Arab Emirates', 'Transferable visa / NOC available', 'Heavy vehicle and Bus, issued in United Arab Emirates']) {
+      await page.getByText(text, { exact: true }).first().waitFor();
+    }
+    await page.getByText(/^AED\s?4,000\s?–\s?AED\s?5,000 a month$|^AED\s?4,000–5,000 a month$/).waitFor();
+    expect(await prompt.count()).toBe(0);
+    await page.getByText('Approved', { exact: true }).waitFor();
+    const [row] = await db().select().from(jobSeekerProfiles).where(eq(jobSeekerProfiles.id, profileId));
+    expect(row).toMatchObject({ nationality: 'NP', currentCountry: 'AE', visaStatus: 'transferable', availableFrom: start, drivingLicences: ['heavy', 'bus'], licenceCountry: 'AE', salaryMin: 4000, salaryMax: 5000, salaryCurrency: 'AED' });
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -1,7 +1,7 @@
 // `npm run bench`: the Job Seeker Database search at scale (100,000 profiles by default; `--profiles 1000000` for a
 // million). Starts a throwaway embedded PostgreSQL, migrates, seeds the profiles set-based (scripts/seed.ts, indexes
 // built once at the end), starts the app in a child process (createApp on a loopback port, local drivers, a pool of
-// DATABASE_POOL_MAX connections, 10 by default), signs up active companies, then measures a fixed mix of 16
+// DATABASE_POOL_MAX connections, 10 by default), signs up active companies, then measures a fixed mix of 18
 // GET /api/candidates queries:
 // - open loop: requests arriving at random at fixed rates (--rates, 100, 200 and 400 a second), p50/p95/p99, failures
 //   and the app's peak resident memory, one `RESULT search ... rate=N ...` line each;
@@ -61,6 +61,9 @@ const QUERIES = [
   'q=security guard&industries=Security&sort=newest',
   'q=electrician&minYears=3&sort=experience',
   'q=english cashier&languages=Tagalog',
+  // The hiring facts: a visa that can be moved and a start within a month; a driver by licence, nationality and pay.
+  'visaStatuses=transferable&availableWithin=30',
+  'q=driver&licences=heavy&nationalities=IN,PK&maxSalary=3000&salaryCurrency=AED',
 ].map((q) => new URLSearchParams(q).toString());
 const SECOND_PAGES_OF = ['', 'q=driver', 'minYears=5&maxYears=15&sort=experience'].map((q) => new URLSearchParams(q).toString());
 

@@ -1,5 +1,6 @@
 // `npm run db:seed`: realistic job seekers, the same ones for the same seed, in batches, listed by the search triggers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_CODES, LICENCE_TYPES, SALARY_CURRENCIES, VISA_STATUSES } from '#shared/hiring-facts.ts';
 import { sql } from 'drizzle-orm';
 import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../server/test/database.ts';
@@ -69,6 +70,19 @@ describe('seedProfiles', () => {
     expect(share((r) => r.bio !== null && r.bio.split(' ').length >= 4)).toBeGreaterThan(0.9);
     expect(new Set(rows.map((r) => r.location)).size).toBe(LOCATIONS.length);
     expect(new Set(rows.flatMap((r) => r.industries)).size).toBe(INDUSTRIES.length);
+    // The hiring facts: about a quarter from before they existed say none; the others are valid and varied.
+    expect(share((r) => r.nationality === null)).toBeGreaterThan(0.2);
+    expect(share((r) => r.nationality === null)).toBeLessThan(0.3);
+    expect(share((r) => r.visa_status === 'transferable')).toBeGreaterThan(0.1);
+    for (const row of rows.filter((r) => r.nationality !== null)) {
+      expect(COUNTRY_CODES).toContain(row.nationality);
+      expect(COUNTRY_CODES).toContain(row.current_country);
+      if (row.visa_status !== null) expect(VISA_STATUSES).toContain(row.visa_status);
+      for (const licence of (row.driving_licences as string[] | null) ?? []) expect(LICENCE_TYPES).toContain(licence);
+      if ((row.driving_licences as string[] | null)?.length) expect(row.licence_country).not.toBeNull();
+      if (row.salary_min !== null) expect(SALARY_CURRENCIES).toContain(row.salary_currency);
+      if (row.salary_max !== null) expect(row.salary_max as number).toBeGreaterThanOrEqual(row.salary_min as number);
+    }
 
     // The same seed again adds nothing: the same people, ids and all.
     expect(await seedProfiles(testDatabase.database.db, { profiles: 1200, seed: 42, batchSize: 700 })).toBe(0);

@@ -77,6 +77,8 @@ interface Community {
   /** Languages of home, picked from besides English. */
   languages: readonly (readonly [Language, number])[];
   englishChance: number;
+  /** Nationalities (ISO codes), by share. */
+  nationalities: readonly (readonly [string, number])[];
 }
 
 // The communities that make most of the Gulf's workforce, roughly by their share.
@@ -88,6 +90,7 @@ const COMMUNITIES: readonly Community[] = [
     last: ['Nair', 'Menon', 'Pillai', 'Kumar', 'Sharma', 'Verma', 'Thomas', 'Varghese', 'Joseph', 'Kurian', 'Iyer', 'Reddy', 'Patel', 'Singh', 'Das', 'Krishnan', 'Subramanian', 'George', 'Mathew', 'Yadav'],
     languages: [['Malayalam', 4], ['Hindi', 5], ['Tamil', 3], ['Urdu', 1]],
     englishChance: 0.8,
+    nationalities: [['IN', 1]],
   },
   {
     // Pakistan
@@ -96,6 +99,7 @@ const COMMUNITIES: readonly Community[] = [
     last: ['Khan', 'Ahmed', 'Hussain', 'Raza', 'Qureshi', 'Malik', 'Butt', 'Chaudhry', 'Iqbal', 'Shah', 'Abbasi', 'Mirza'],
     languages: [['Urdu', 6], ['Hindi', 1]],
     englishChance: 0.65,
+    nationalities: [['PK', 1]],
   },
   {
     // Bangladesh
@@ -104,6 +108,7 @@ const COMMUNITIES: readonly Community[] = [
     last: ['Rahman', 'Islam', 'Hossain', 'Uddin', 'Miah', 'Akter', 'Alam', 'Sarker', 'Chowdhury', 'Begum'],
     languages: [['Bengali', 6], ['Hindi', 1], ['Urdu', 1]],
     englishChance: 0.45,
+    nationalities: [['BD', 1]],
   },
   {
     // Nepal and Sri Lanka
@@ -112,6 +117,7 @@ const COMMUNITIES: readonly Community[] = [
     last: ['Gurung', 'Tamang', 'Thapa', 'Shrestha', 'Rai', 'Magar', 'Perera', 'Fernando', 'Silva', 'Jayasuriya', 'Bandara'],
     languages: [['Hindi', 3], ['Other', 4], ['Tamil', 1]],
     englishChance: 0.6,
+    nationalities: [['NP', 3], ['LK', 2]],
   },
   {
     // The Philippines
@@ -120,6 +126,7 @@ const COMMUNITIES: readonly Community[] = [
     last: ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Dela Cruz', 'Villanueva', 'Ramos', 'Aquino', 'Castillo', 'Torres', 'Flores', 'Navarro'],
     languages: [['Tagalog', 1]],
     englishChance: 0.95,
+    nationalities: [['PH', 1]],
   },
   {
     // Egypt, the Levant, Sudan, Morocco
@@ -128,6 +135,7 @@ const COMMUNITIES: readonly Community[] = [
     last: ['Hassan', 'Ibrahim', 'Abdelrahman', 'El Sayed', 'Mansour', 'Haddad', 'Khalil', 'Nasser', 'Saleh', 'Fathy', 'Osman', 'Haddad', 'Al Amin', 'Benali'],
     languages: [['Arabic', 1]],
     englishChance: 0.55,
+    nationalities: [['EG', 6], ['JO', 2], ['LB', 1], ['SD', 2], ['MA', 1], ['SY', 1]],
   },
   {
     // East and West Africa
@@ -136,6 +144,7 @@ const COMMUNITIES: readonly Community[] = [
     last: ['Okafor', 'Adeyemi', 'Okonkwo', 'Mensah', 'Boateng', 'Owusu', 'Mwangi', 'Kamau', 'Odhiambo', 'Wanjala', 'Tesfaye', 'Bekele', 'Nakato', 'Mugisha'],
     languages: [['Other', 4], ['Arabic', 1]],
     englishChance: 0.9,
+    nationalities: [['NG', 3], ['GH', 2], ['KE', 3], ['ET', 2], ['UG', 2]],
   },
 ];
 
@@ -209,8 +218,50 @@ export interface SeedOptions {
 export const DEFAULT_SEED_UNTIL = new Date('2026-11-01T00:00:00Z');
 const TWO_YEARS_MS = 2 * 365 * 24 * 3600 * 1000;
 
+/** The country of a place of the location list. */
+const COUNTRY_OF_PLACE: Record<string, string> = { UAE: 'AE', 'Saudi Arabia': 'SA', Qatar: 'QA', Bahrain: 'BH', Kuwait: 'KW', Oman: 'OM' };
+const CURRENCY_OF_COUNTRY: Record<string, string> = { AE: 'AED', SA: 'SAR', QA: 'QAR', BH: 'BHD', KW: 'KWD', OM: 'OMR' };
+/** A typical monthly pay in AED, and what one AED is in each currency. */
+const PAY_AED: readonly (readonly [number, number])[] = [[1200, 3], [1800, 4], [2500, 4], [3500, 3], [5000, 2], [8000, 1]];
+const PER_AED: Record<string, number> = { AED: 1, SAR: 1.02, QAR: 0.99, BHD: 0.1, KWD: 0.084, OMR: 0.105 };
+
+/**
+ * The hiring facts of a seeded profile, drawn from their own stream (`random`), so the other fields of a seed stay
+ * what they were before the facts existed. About a quarter say none (profiles from before the facts).
+ */
+function hiringFacts(random: Random, community: Community, location: string, industries: readonly string[]) {
+  if (random.chance(0.25)) return null;
+  const nationality = random.weighted(community.nationalities);
+  const gulf = COUNTRY_OF_PLACE[location.split(', ')[1]!]!;
+  const inGulf = random.chance(0.8);
+  const currentCountry = inGulf ? gulf : nationality;
+  const visaStatus = inGulf
+    ? random.weighted([['employment', 40], ['transferable', 25], ['visit', 20], ['cancelled', 15]] as const)
+    : random.chance(0.5) ? 'cancelled' : null;
+  // Days from today: said "immediately" some time ago (in the past), or a start date to come.
+  const availableInDays = random.chance(0.45) ? -random.int(0, 200) : random.chance(0.1) ? null : random.int(1, 120);
+  const drives = industries.includes('Transportation') || random.chance(0.2);
+  const drivingLicences = drives
+    ? [...new Set([random.weighted([['gcc_light', 6], ['heavy', 3], ['bus', 1], ['equipment', 2]] as const), ...(random.chance(0.3) ? ['gcc_light'] : [])])].sort()
+    : random.chance(0.7) ? [] : null;
+  const currency = random.chance(0.15) ? null : CURRENCY_OF_COUNTRY[gulf]!;
+  const pay = random.weighted(PAY_AED) * (0.8 + random.next() * 0.4);
+  const round = (n: number) => Math.max(1, Math.round(n / 10) * 10);
+  return {
+    nationality,
+    currentCountry,
+    visaStatus,
+    availableInDays,
+    drivingLicences,
+    licenceCountry: drivingLicences && drivingLicences.length > 0 ? gulf : null,
+    salaryMin: currency ? round(pay * PER_AED[currency]!) : null,
+    salaryMax: currency && random.chance(0.6) ? round(pay * 1.3 * PER_AED[currency]!) : null,
+    salaryCurrency: currency,
+  };
+}
+
 /** Builds one job seeker and their profile. */
-function person(random: Random, seed: number, index: number, until: Date) {
+function person(random: Random, seed: number, index: number, until: Date, factsRandom: Random) {
   const community = random.weighted(COMMUNITIES.map((c) => [c, c.weight] as const));
   const firstName = random.pick(community.first);
   const lastName = random.pick(community.last);
@@ -263,6 +314,7 @@ function person(random: Random, seed: number, index: number, until: Date) {
       bio,
       yearsOfExperience: years,
       visibility: random.chance(0.05) ? 'hidden' : 'visible',
+      facts: hiringFacts(factsRandom, community, location, industries),
       submittedAt: createdAt,
       reviewedAt: status === 'pending' ? null : new Date(createdAt.getTime() + random.int(1, 24) * 3600 * 1000),
       createdAt,
@@ -281,6 +333,7 @@ export async function seedProfiles(db: Db, options: SeedOptions): Promise<number
   const batchSize = options.batchSize ?? 5000;
   const until = options.until ?? DEFAULT_SEED_UNTIL;
   const random = randomSource(seed);
+  const factsRandom = randomSource(seed + 1_000_003);
   let inserted = 0;
   // Each index as PostgreSQL itself would write it again, so the rebuilt ones are exactly the migrations'.
   const dropped = options.rebuildIndexes
@@ -294,7 +347,7 @@ export async function seedProfiles(db: Db, options: SeedOptions): Promise<number
   // One batch is written while the next is made: PostgreSQL and this process work at the same time.
   let writing: Promise<void> = Promise.resolve();
   for (let start = 0; start < options.profiles; start += batchSize) {
-    const people = Array.from({ length: Math.min(batchSize, options.profiles - start) }, (_, i) => person(random, seed, start + i, until));
+    const people = Array.from({ length: Math.min(batchSize, options.profiles - start) }, (_, i) => person(random, seed, start + i, until, factsRandom));
     const done = Math.min(start + batchSize, options.profiles);
     await writing;
     writing = writeBatch(people).then(() => options.onProgress?.(done));
@@ -316,19 +369,28 @@ export async function seedProfiles(db: Db, options: SeedOptions): Promise<number
       // arrays cannot be unnested row by row.
       const { rows } = await tx.execute<{ id: string }>(sql`
         insert into job_seeker_profiles (id, user_id, full_name, phone, location, industries, languages, cv_url, video_url,
-          bio, years_of_experience, visibility, submitted_at, reviewed_at, looking_confirmed_at, created_at, updated_at)
+          bio, years_of_experience, visibility, submitted_at, reviewed_at, looking_confirmed_at, created_at, updated_at,
+          nationality, current_country, visa_status, available_from, driving_licences, licence_country, salary_min, salary_max, salary_currency)
         select id, user_id, full_name, phone, location, string_to_array(industries, ','), string_to_array(languages, ','),
           cv_url, video_url, bio, years_of_experience, visibility, submitted_at, reviewed_at,
-          greatest(created_at, coalesce(reviewed_at, created_at)), created_at, updated_at
+          greatest(created_at, coalesce(reviewed_at, created_at)), created_at, updated_at,
+          nationality, current_country, visa_status, current_date + available_in_days, string_to_array(driving_licences, ','),
+          licence_country, salary_min, salary_max, salary_currency
         from unnest(${sql.param(column((p) => p.profile.id))}::uuid[], ${sql.param(column((p) => p.profile.userId))}::text[],
           ${sql.param(column((p) => p.profile.fullName))}::text[], ${sql.param(column((p) => p.profile.phone))}::text[], ${sql.param(column((p) => p.profile.location))}::text[],
           ${sql.param(column((p) => p.profile.industries.join(',')))}::text[], ${sql.param(column((p) => p.profile.languages.join(',')))}::text[],
           ${sql.param(column((p) => p.profile.cvUrl))}::text[], ${sql.param(column((p) => p.profile.videoUrl))}::text[], ${sql.param(column((p) => p.profile.bio))}::text[],
           ${sql.param(column((p) => p.profile.yearsOfExperience))}::int[], ${sql.param(column((p) => p.profile.visibility))}::text[],
           ${sql.param(column((p) => iso(p.profile.submittedAt)))}::timestamptz[], ${sql.param(column((p) => iso(p.profile.reviewedAt)))}::timestamptz[],
-          ${sql.param(column((p) => iso(p.profile.createdAt)))}::timestamptz[], ${sql.param(column((p) => iso(p.profile.updatedAt)))}::timestamptz[])
+          ${sql.param(column((p) => iso(p.profile.createdAt)))}::timestamptz[], ${sql.param(column((p) => iso(p.profile.updatedAt)))}::timestamptz[],
+          ${sql.param(column((p) => p.profile.facts?.nationality ?? null))}::text[], ${sql.param(column((p) => p.profile.facts?.currentCountry ?? null))}::text[],
+          ${sql.param(column((p) => p.profile.facts?.visaStatus ?? null))}::text[], ${sql.param(column((p) => p.profile.facts?.availableInDays ?? null))}::int[],
+          ${sql.param(column((p) => p.profile.facts?.drivingLicences?.join(',') ?? null))}::text[], ${sql.param(column((p) => p.profile.facts?.licenceCountry ?? null))}::text[],
+          ${sql.param(column((p) => p.profile.facts?.salaryMin ?? null))}::int[], ${sql.param(column((p) => p.profile.facts?.salaryMax ?? null))}::int[],
+          ${sql.param(column((p) => p.profile.facts?.salaryCurrency ?? null))}::text[])
           as t(id, user_id, full_name, phone, location, industries, languages, cv_url, video_url, bio, years_of_experience,
-            visibility, submitted_at, reviewed_at, created_at, updated_at)
+            visibility, submitted_at, reviewed_at, created_at, updated_at, nationality, current_country, visa_status, available_in_days,
+            driving_licences, licence_country, salary_min, salary_max, salary_currency)
         on conflict do nothing
         returning id`);
       inserted += rows.length;

@@ -46,6 +46,7 @@ export function validationMessages(schemas: z.ZodType[]): Set<string> {
     }
     // Ranges compared across fields.
     collect(schema, { minYears: '9', maxYears: '2' });
+    collect(schema, { salaryMin: 5000, salaryMax: 1000, salaryCurrency: 'AED' });
     collect(schema, { yearsOfExperience: 60 });
   }
   return messages;

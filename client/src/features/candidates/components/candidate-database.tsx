@@ -19,14 +19,16 @@ import { CandidateCard } from './candidate-card';
 import { FilterPanel } from './filter-panel';
 import { SaveSearchButton } from './save-search-button';
 import { SavedSearchesPanel } from './saved-searches-panel';
+import { useFactText } from '@/lib/fact-text';
 
 /** A name to start from when saving: the words and the filters' values, as the chips show them. */
-function suggestedName(filters: CandidateFilters, optionText: ReturnType<typeof useOptionText>['optionText']): string {
+function suggestedName(filters: CandidateFilters, optionText: ReturnType<typeof useOptionText>['optionText'], visaText: (status: string) => string): string {
   const parts = [
     filters.q.trim(),
     ...filters.industries.map((v) => optionText('industries', v)),
     ...filters.locations.map((v) => optionText('locations', v)),
     ...filters.languages.map((v) => optionText('languages', v)),
+    ...filters.visaStatuses.map(visaText),
   ].filter(Boolean);
   return parts.join(' · ').slice(0, 80);
 }
@@ -87,6 +89,7 @@ function FilterDrawer(props: {
 export function CandidateDatabase() {
   const { t } = useTranslation('candidates');
   const { optionText } = useOptionText();
+  const { visaText } = useFactText();
   const query = useSearch();
   const [, navigate] = useLocation();
   // The URL's search, held in state too so a ticked box shows at once; a URL changed elsewhere (Back, a link) wins.
@@ -213,7 +216,7 @@ export function CandidateDatabase() {
             {countText}
           </p>
           <div className="flex items-center gap-2">
-          <SaveSearchButton query={searchStateQuery({ filters, shown: CANDIDATE_PAGE_SIZE })} suggestedName={suggestedName(filters, optionText)} />
+          <SaveSearchButton query={searchStateQuery({ filters, shown: CANDIDATE_PAGE_SIZE })} suggestedName={suggestedName(filters, optionText, visaText)} />
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <span className="sr-only sm:not-sr-only">{t('sort.label')}</span>
             <Select
