@@ -42,6 +42,20 @@ async function company(app: TestApp, state: CompanyState = 'active', now = new D
   return { ...agent, companyId: row!.id };
 }
 
+/** A profile that has not given its hiring facts (tested in hiring-facts.api.test.ts). */
+const NO_FACTS = {
+  nationality: null,
+  currentCountry: null,
+  visaStatus: null,
+  availableFrom: null,
+  drivingLicences: null,
+  licenceCountry: null,
+  salaryMin: null,
+  salaryMax: null,
+  salaryCurrency: null,
+  verifiedFacts: [],
+};
+
 const setUserStatus = (userId: string, status: string) => db().update(users).set({ status }).where(eq(users.id, userId));
 
 /** A job seeker with a profile, approved by the team (users.status 'active'). */
@@ -302,6 +316,7 @@ describe('filters and sorts', () => {
       shortlisted: false,
       // Said at creation; the test's profiles are all new.
       lookingConfirmedAt: expect.any(String),
+      ...NO_FACTS,
     });
     expect(Date.now() - new Date(res.body.items[0].lookingConfirmedAt).getTime()).toBeLessThan(DAY);
   });
@@ -467,6 +482,7 @@ describe('a candidate page', () => {
       avatarUrl: null,
       shortlisted: false,
       lookingConfirmedAt: expect.any(String),
+      ...NO_FACTS,
       phone: '+971501234567',
       email: priya.email,
       bio: 'Registered nurse, DHA licensed, ICU and ward experience.',

@@ -477,13 +477,16 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
         limit ${wholeNumber(part.limit)}`;
     }
   }
+  // The account check is a lookup by key for each of the page's rows, planned on its own (offset 0): several rare
+  // filters make the planner expect a single row here, and it then joined users by reading the whole table once per
+  // row found (200 ms at 100,000 profiles).
   return sql`${head}select c.id, c.full_name, c.location, c.years_of_experience, c.industries, c.languages,
       left(c.bio, ${SUMMARY_LENGTH + 1}) as bio, c.video_url is not null as has_video, c.video_url,
       ${posterKeyOfProfile(sql`c`)} as poster_key, c.looking_confirmed_at, ${factColumns(sql`c`)}, ${order.key} as sort_key,
       m.walked_tier as tier, m.found, s.profile_id is not null as shortlisted
     from (${matches}) m
     join job_seeker_profiles c on c.id = m.id
-    join users u on u.id = c.user_id and u.status = 'active' and u.role = 'job_seeker'
+    cross join lateral (select 1 from users u where u.id = c.user_id and u.status = 'active' and u.role = 'job_seeker' offset 0) u
     left join shortlists s on s.company_id = ${companyId} and s.profile_id = c.id
     order by ${order.outer}`;
 }
