@@ -1,5 +1,5 @@
 // `npm run bench:uploads`: the server's peak memory while it receives a 100 MB video (multipart, and resumable by
-// tus), and while it receives ten CVs at once. Starts the real server (embedded PostgreSQL, local drivers) in a throwaway data directory and reads its
+// tus), with how long each took, and while it receives ten CVs at once. Starts the real server (embedded PostgreSQL, local drivers) in a throwaway data directory and reads its
 // peak resident set (VmHWM in /proc, reset before each measurement through clear_refs). Linux only.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -129,26 +129,31 @@ try {
   // the one the page uses, and the first large upload of a process is the one that grows it.
   let before = statusKib('VmRSS');
   resetPeak();
+  let started = performance.now();
   const resumable = await uploadVideoResumably(LIMITS.videoMaxBytes - 1024 * 1024);
+  const tusSeconds = (performance.now() - started) / 1000;
   if (resumable !== 200 && resumable !== 204) throw new Error(`tus upload answered ${resumable}`);
   const tusPeak = statusKib('VmHWM');
   const tusGrowth = tusPeak - before;
 
   before = statusKib('VmRSS');
   resetPeak();
+  started = performance.now();
   const status = await uploadVideo(LIMITS.videoMaxBytes - 1024 * 1024);
+  const videoSeconds = (performance.now() - started) / 1000;
   if (status !== 200) throw new Error(`video upload answered ${status}`);
   const videoPeak = statusKib('VmHWM');
   const videoGrowth = videoPeak - before;
 
+  const cvBefore = statusKib('VmRSS');
   resetPeak();
   await Promise.all(Array.from({ length: 10 }, () => uploadCv(LIMITS.documentMaxBytes - 1024)));
   const cvPeak = statusKib('VmHWM');
 
   console.log(`server resident memory after warm-up: ${mib(idle)}`);
-  console.log(`peak during one 99 MiB resumable (tus) video upload: ${mib(tusPeak)} (growth ${mib(tusGrowth)})`);
-  console.log(`peak during one 99 MiB multipart video upload after it: ${mib(videoPeak)} (growth ${mib(videoGrowth)})`);
-  console.log(`peak during ten 5 MB CV uploads at once: ${mib(cvPeak)}`);
+  console.log(`peak during one 99 MiB resumable (tus) video upload: ${mib(tusPeak)} (growth ${mib(tusGrowth)}, ${tusSeconds.toFixed(2)} s)`);
+  console.log(`peak during one 99 MiB multipart video upload after it: ${mib(videoPeak)} (growth ${mib(videoGrowth)}, ${videoSeconds.toFixed(2)} s)`);
+  console.log(`peak during ten 5 MB CV uploads at once: ${mib(cvPeak)} (growth ${mib(cvPeak - cvBefore)})`);
 } finally {
   if (server.exitCode === null) {
     server.kill('SIGTERM');

@@ -18,6 +18,7 @@ import { ERROR_STATUS } from '../http/error-status.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { detectVideoType } from '../services/video-upload.ts';
 import type { VideoHost } from '../video/video-host.ts';
+import { collectUploadGarbage } from '../video/upload-memory.ts';
 import { createUploadLocker } from '../video/upload-locks.ts';
 import type { VideoUploadStore } from '../video/video-upload-store.ts';
 import { videosPerHour } from './video.ts';
@@ -152,9 +153,9 @@ export function videoTusRouter(options: { db: Db; clock: Clock; videoHost: Video
 
   const router = express.Router();
   const jobSeeker = requireRole('job_seeker');
-  router.post('/video/tus', jobSeeker, rateLimit(options.db, options.clock, videosPerHour), checkMetadata, handle);
+  router.post('/video/tus', jobSeeker, rateLimit(options.db, options.clock, videosPerHour), checkMetadata, collectUploadGarbage, handle);
   router.head('/video/tus/:id', jobSeeker, ownUpload, handle);
-  router.patch('/video/tus/:id', jobSeeker, ownUpload, handle);
+  router.patch('/video/tus/:id', jobSeeker, ownUpload, collectUploadGarbage, handle);
   router.delete('/video/tus/:id', jobSeeker, ownUpload, handle);
   return router;
 }
