@@ -47,7 +47,14 @@ async function createAdministrator() {
 describe('the admin console', () => {
   it('approves, rejects and verifies a payment, with every action in the audit log', async () => {
     await createAdministrator();
-    const approved = await jobSeekerWithProfile(server, { fullName: 'Maria Santos', industries: ['Hospitality'], location: 'Doha, Qatar' });
+    const approved = await jobSeekerWithProfile(server, {
+      fullName: 'Maria Santos',
+      industries: ['Hospitality'],
+      location: 'Doha, Qatar',
+      nationality: 'PH',
+      currentCountry: 'QA',
+      visaStatus: 'visit',
+    });
     const video = await uploadVideo(approved.agent, await recordMp4(browser), 'maria.mp4');
     await approved.agent.patch('/api/job-seeker/profile').send({ videoUrl: video.body.videoUrl }).expect(200);
     const rejected = await jobSeekerWithProfile(server, { fullName: 'Ravi Kumar', industries: ['Construction'] });
@@ -77,6 +84,15 @@ describe('the admin console', () => {
     await page.getByRole('heading', { name: 'Maria Santos' }).waitFor();
     expect((await playVideo(page)).time).toBeGreaterThan(0.1);
     await expectAccessible(page);
+    // Her visa checked against her passport's visa page: marked verified, with who did it.
+    const facts = page.getByRole('region', { name: 'Work permit & availability' });
+    await facts.getByText('Visit visa', { exact: true }).waitFor();
+    await facts.getByRole('button', { name: 'Mark visa status verified' }).click();
+    await facts.getByRole('button', { name: 'Remove the mark on visa status' }).waitFor();
+    await facts.getByText(new RegExp(`by ${ADMIN.replaceAll('.', '\\.')}`)).waitFor();
+    await facts.getByText('Verified by our team').waitFor();
+    // A fact she has not given cannot be verified.
+    expect(await facts.getByRole('button', { name: 'Mark driving licence verified' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Approve' }).click();
     await waitForToast(page, 'Maria Santos is approved');
     await page.waitForURL('**/admin/review');

@@ -41,8 +41,8 @@ function HiringFactsReview({ profile }: { profile: ReviewItem }) {
   const verify = useVerifyFact();
   const verified = VERIFIABLE_FACTS.filter((fact) => profile.factVerifications[fact]);
   return (
-    <Card className="p-5">
-      <h2 className="font-semibold text-slate-900">{t('facts.title')}</h2>
+    <Card className="p-5" role="region" aria-labelledby="hiring-facts-title">
+      <h2 id="hiring-facts-title" className="font-semibold text-slate-900">{t('facts.title')}</h2>
       <p className="mt-1 text-sm text-slate-600">{t('facts.intro')}</p>
       <div className="mt-4">
         <HiringFactList
