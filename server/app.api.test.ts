@@ -181,6 +181,7 @@ describe('serving the client', () => {
     expect(JSON.parse(json!)).toEqual({
       productName: 'Jobs <& Co>',
       supportEmail: 'support@wazifa.example',
+      salesEmail: 'support@wazifa.example',
       earlyAccessEnd: '2099-01-31',
       earlyAccessActive: true,
       earlyAccessFormUrl: null,

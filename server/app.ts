@@ -26,6 +26,7 @@ import { companyRouter } from './routes/company.ts';
 import type { VideoHost } from './video/video-host.ts';
 import { localUploadRouter, objectFilesRouter, objectsApiRouter } from './routes/objects.ts';
 import { careersRouter } from './routes/careers.ts';
+import { salesRequestsRouter } from './routes/sales-requests.ts';
 import { candidatesRouter } from './routes/candidates.ts';
 import { savedSearchesRouter } from './routes/saved-searches.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
@@ -57,6 +58,7 @@ export function publicConfig(config: Config, clock: Clock): PublicConfig {
   return {
     productName: config.productName,
     supportEmail: config.supportEmail,
+    salesEmail: config.salesEmail,
     earlyAccessEnd: config.earlyAccessEnd,
     earlyAccessActive: isEarlyAccessActive(config.earlyAccessEnd, clock.now()),
     earlyAccessFormUrl: config.earlyAccessFormUrl ?? null,
@@ -140,6 +142,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
   api.use(objectsApiRouter(uploads));
   api.use(careersRouter({ ...uploads, productName: config.productName, publicUrl: config.publicUrl, supportEmail: config.supportEmail }, mailer));
+  api.use(salesRequestsRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, salesEmail: config.salesEmail }, mailer));
   api.use(jobSeekerRouter({ db: database.db, clock, videoHost: deps.videoHost }));
   api.use(adminRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, mailer }));
   const companies = { db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, billing: config.billing, mailer };

@@ -74,6 +74,7 @@ const envSchema = z.object({
 
   PRODUCT_NAME: z.preprocess(emptyAsUndefined, z.string().max(60).default('Wazifa')),
   SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('support@wazifa.example')),
+  SALES_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
 
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_IDLE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(5).default(7 * 24 * 60)),
@@ -193,6 +194,8 @@ export interface Config {
   databasePoolMax: number;
   productName: string;
   supportEmail: string;
+  /** Where Contact Sales requests are e-mailed (SALES_EMAIL, else the support address). */
+  salesEmail: string;
   earlyAccessEnd: string;
   earlyAccessFormUrl: string | undefined;
   /** Signs session cookies; when unset, one is made and kept in DATA_DIR (fine for a single process). */
@@ -304,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolMax: e.DATABASE_POOL_MAX,
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
+    salesEmail: e.SALES_EMAIL ?? e.SUPPORT_EMAIL,
     earlyAccessEnd: e.EARLY_ACCESS_END,
     earlyAccessFormUrl: e.EARLY_ACCESS_FORM_URL,
     sessionSecret: e.SESSION_SECRET,

@@ -40,6 +40,7 @@ export interface AdminOverview {
   pendingProfiles: number;
   pendingPayments: number;
   unreviewedApplications: number;
+  openSalesRequests: number;
   failedEmails: number;
 }
 

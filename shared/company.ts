@@ -38,6 +38,23 @@ export const verifyPaymentSchema = z.object({
 });
 export type VerifyPaymentInput = z.input<typeof verifyPaymentSchema>;
 
+/** POST /api/company/invoices/:id/payment: "I have paid", with the day of the transfer and the bank's reference. */
+export const declarePaymentSchema = z.object({
+  transferDate: z
+    .string({ error: 'Please enter the date of your transfer' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter the date of your transfer')
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Please enter the date of your transfer'),
+  bankReference: text('Bank reference').max(100, 'The bank reference is too long').optional(),
+});
+export type DeclarePaymentInput = z.input<typeof declarePaymentSchema>;
+
+/** What the company said when it pressed "I have paid". */
+export interface PaymentDeclaration {
+  transferDate: string;
+  bankReference: string | null;
+  declaredAt: string;
+}
+
 export const INVOICE_STATUSES = ['issued', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
@@ -76,9 +93,11 @@ export interface InvoiceView {
   buyer: BuyerDetails;
   bankReference: string | null;
   paidAt: string | null;
+  /** The company said it has paid (and when it sent the transfer), until our team verifies it. */
+  paymentDeclaration: PaymentDeclaration | null;
 }
 
-export type InvoiceSummary = Pick<InvoiceView, 'id' | 'number' | 'status' | 'issuedAt' | 'plan' | 'periodStart' | 'periodEnd' | 'totalFils'>;
+export type InvoiceSummary = Pick<InvoiceView, 'id' | 'number' | 'status' | 'issuedAt' | 'plan' | 'periodStart' | 'periodEnd' | 'totalFils' | 'paymentDeclaration'>;
 
 export interface CompanyView {
   id: string;

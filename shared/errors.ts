@@ -76,6 +76,8 @@ export const ERROR_MESSAGES = {
   'company.renewal_never_paid': 'Please pay your first invoice. Your subscription starts when we receive it.',
   'company.renewal_unpaid': 'You already have an unpaid invoice',
   'invoice.not_found': 'Invoice not found',
+  'invoice.not_payable': 'This invoice is already paid or no longer due',
+  'invoice.transfer_in_future': 'The date of the transfer cannot be in the future',
 
   'admin.company_not_found': 'Company not found',
   'admin.renewal_suspended': 'This company is suspended. Reactivate it before you issue an invoice.',
@@ -103,6 +105,8 @@ export const ERROR_MESSAGES = {
   'admin.last_admin': 'The last administrator cannot be removed',
   'admin.application_not_found': 'Application not found',
   'admin.application_reviewed': 'This application is already marked as reviewed',
+  'admin.sales_request_not_found': 'Sales request not found',
+  'admin.sales_request_handled': 'This request is already marked as handled',
   'admin.audit_range_reversed': 'from must not be after to',
 } as const;
 

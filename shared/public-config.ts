@@ -3,6 +3,8 @@
 export interface PublicConfig {
   productName: string;
   supportEmail: string;
+  /** Where Contact Sales requests go, for the form's 'or write to us' link. */
+  salesEmail: string;
   /** Last day of the early-access offer, YYYY-MM-DD (Gulf time). */
   earlyAccessEnd: string;
   /** Whether the offer still runs, by the server's clock when the page was served. */

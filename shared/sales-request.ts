@@ -1,4 +1,4 @@
-// The sales request: not stored; composed into an e-mail to the sales team.
+// The sales request: stored for the team and e-mailed to the sales address (POST /api/sales-requests).
 import { z } from 'zod';
 import { PLAN_IDS } from './constants.ts';
 import { text } from './text.ts';
@@ -16,3 +16,24 @@ export const salesRequestSchema = z.object({
 });
 
 export type SalesRequest = z.output<typeof salesRequestSchema>;
+
+/** A request as the admin console lists it. */
+export interface AdminSalesRequest {
+  id: string;
+  companyName: string;
+  contactPerson: string;
+  email: string;
+  phone: string;
+  plan: string;
+  message: string | null;
+  createdAt: string;
+  handledAt: string | null;
+  handledBy: { id: string; email: string | null } | null;
+}
+
+/** GET /api/admin/sales-requests?handled=false|true&cursor=&limit= (newest first). */
+export const salesRequestListQuery = z.object({
+  handled: z.enum(['true', 'false'], { error: 'handled must be true or false' }).transform((v) => v === 'true').optional(),
+  cursor: z.string().max(500, 'The page cursor is not valid').optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').default(25),
+});

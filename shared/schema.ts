@@ -243,6 +243,10 @@ export const invoices = pgTable(
     buyer: jsonb('buyer').notNull(),
     status: varchar('status', { length: 16 }).notNull().default('issued'),
     bankReference: text('bank_reference'),
+    // What the company said when it pressed "I have paid": the day of its transfer and, if given, the bank's reference.
+    paymentDeclaredAt: timestamp('payment_declared_at', { withTimezone: true }),
+    declaredTransferDate: date('declared_transfer_date', { mode: 'string' }),
+    declaredReference: text('declared_reference'),
     verifiedById: varchar('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
@@ -334,6 +338,30 @@ export const careerApplications = pgTable(
     index('career_applications_reviewed_by_id_idx').on(t.reviewedById),
     // The admin console's queue of applications nobody has looked at yet (newest first), and its count.
     index('career_applications_unreviewed_idx').on(t.createdAt, t.id).where(sql`reviewed_at is null`),
+  ],
+);
+
+// Requests sent through the Contact Sales form: kept for the team (the admin console lists them) and announced to the
+// sales address. Handled once, by one admin.
+export const salesRequests = pgTable(
+  'sales_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyName: text('company_name').notNull(),
+    contactPerson: text('contact_person').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    plan: varchar('plan', { length: 16 }).notNull(),
+    message: text('message'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledById: varchar('handled_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sales_requests_created_at_idx').on(t.createdAt, t.id),
+    index('sales_requests_handled_by_id_idx').on(t.handledById),
+    // The console's queue of requests nobody has answered yet (newest first), and its count.
+    index('sales_requests_open_idx').on(t.createdAt, t.id).where(sql`handled_at is null`),
   ],
 );
 
@@ -493,6 +521,7 @@ export const videoUploadLocks = pgTable('video_upload_locks', {
 
 export type User = typeof users.$inferSelect;
 export type JobSeekerProfile = typeof jobSeekerProfiles.$inferSelect;
+export type SalesRequestRow = typeof salesRequests.$inferSelect;
 export type CompanyProfile = typeof companyProfiles.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type StoredObject = typeof objects.$inferSelect;

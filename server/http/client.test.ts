@@ -4,6 +4,7 @@ import { renderIndexHtml } from './client.ts';
 const config = {
   productName: 'Wazifa',
   supportEmail: 'support@wazifa.example',
+  salesEmail: 'sales@wazifa.example',
   earlyAccessEnd: '2025-11-15',
   earlyAccessActive: false,
   earlyAccessFormUrl: '</script><script>alert(1)</script>',

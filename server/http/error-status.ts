@@ -74,6 +74,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'company.renewal_suspended': 409,
   'company.renewal_never_paid': 409,
   'company.renewal_unpaid': 409,
+  'invoice.not_payable': 409,
+  'invoice.transfer_in_future': 400,
   'invoice.not_found': 404,
 
   'admin.company_not_found': 404,
@@ -101,5 +103,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'admin.last_admin': 409,
   'admin.application_not_found': 404,
   'admin.application_reviewed': 409,
+  'admin.sales_request_not_found': 404,
+  'admin.sales_request_handled': 409,
   'admin.audit_range_reversed': 400,
 };

@@ -31,6 +31,7 @@ const invoice: InvoiceView = {
   buyer: { companyName: 'Sand & Sea <Trading>', contactPerson: 'Omar <b>Haddad</b>', email: 'hr@sandsea.example', phone: '+971501234567' },
   bankReference: null,
   paidAt: null,
+  paymentDeclaration: null,
 };
 
 describe('company e-mails', () => {

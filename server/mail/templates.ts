@@ -122,3 +122,35 @@ export function stillLookingTemplate(input: { productName: string; name?: string
     secrets: { link: input.link },
   };
 }
+
+/** A Contact Sales request, to the sales address (our own team reads English). */
+export function salesRequestTemplate(input: {
+  productName: string;
+  publicUrl: string;
+  request: { companyName: string; contactPerson: string; email: string; phone: string; plan: string; message?: string };
+}): RenderedEmail {
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const r = input.request;
+  const consoleLink = `${input.publicUrl}/admin/sales`;
+  const fields: [string, string][] = [
+    ['Company', oneLine(r.companyName)],
+    ['Contact person', oneLine(r.contactPerson)],
+    ['E-mail', oneLine(r.email)],
+    ['Phone', oneLine(r.phone)],
+    ['Plan', r.plan],
+  ];
+  const message = r.message?.trim() || 'none';
+  const intro = `A company asked to talk to sales on ${input.productName}. Please answer within one working day.`;
+  // A function as replacement: "$&" in the visitor's text must stay text.
+  const html = layout(input.productName, [intro], { label: 'Open the sales requests', link: consoleLink }).replace(
+    `<p style="margin:24px 0">`,
+    () => `<table style="border-collapse:collapse;margin:0 0 16px">${fields
+      .map(([label, value]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+      .join('')}</table><p style="margin:0 0 4px;font-weight:600">Message</p><p style="margin:0 0 16px;white-space:pre-wrap">${escapeHtml(message)}</p><p style="margin:24px 0">`,
+  );
+  return {
+    subject: `Sales request: ${oneLine(r.companyName)} (${r.plan})`,
+    text: `${intro}\n\n${fields.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\nMessage:\n${message}\n\nSee all requests: ${consoleLink}\n`,
+    html,
+  };
+}

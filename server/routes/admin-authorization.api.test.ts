@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, careerApplications, emailOutbox, users } from '#shared/schema.ts';
+import { auditLog, careerApplications, emailOutbox, salesRequests, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 
@@ -20,6 +20,8 @@ interface World {
   suspendedCompany: string;
   paidCompany: string;
   application: string;
+  salesRequest: string;
+  profileWithFacts: string;
   userToSuspend: string;
   suspendedUser: string;
   userToGrant: string;
@@ -56,6 +58,14 @@ const ROUTES: AdminRoute[] = [
     body: () => ({ reason: 'The video has no sound' }),
     status: 200,
     audit: { action: 'profile.reject', subject: (w) => w.profileToReject },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/profiles/:id/facts/:fact',
+    url: (w) => `/api/admin/profiles/${w.profileWithFacts}/facts/visaStatus`,
+    body: () => ({ verified: true }),
+    status: 200,
+    audit: { action: 'profile.fact_verified', subject: (w) => w.profileWithFacts },
   },
   { method: 'get', path: '/api/admin/companies', url: () => '/api/admin/companies', status: 200 },
   { method: 'get', path: '/api/admin/companies/:id', url: (w) => `/api/admin/companies/${w.companyToVerify.id}`, status: 200 },
@@ -96,6 +106,14 @@ const ROUTES: AdminRoute[] = [
     url: (w) => `/api/admin/career-applications/${w.application}/reviewed`,
     status: 200,
     audit: { action: 'career_application.mark_reviewed', subject: (w) => w.application },
+  },
+  { method: 'get', path: '/api/admin/sales-requests', url: () => '/api/admin/sales-requests?handled=false', status: 200 },
+  {
+    method: 'post',
+    path: '/api/admin/sales-requests/:id/handled',
+    url: (w) => `/api/admin/sales-requests/${w.salesRequest}/handled`,
+    status: 200,
+    audit: { action: 'sales_request.mark_handled', subject: (w) => w.salesRequest },
   },
   { method: 'get', path: '/api/admin/users', url: () => '/api/admin/users?q=example', status: 200 },
   {
@@ -197,7 +215,7 @@ beforeAll(async () => {
   seeker = await jobSeekerWithProfile(testApp);
   company = await signedInAgent(testApp, { role: 'company' });
 
-  const [toApprove, toReject, toVerify, toSuspend, suspendedCompany, paid, userToSuspend, suspendedUser, userToGrant] = await Promise.all([
+  const [toApprove, toReject, toVerify, toSuspend, suspendedCompany, paid, userToSuspend, suspendedUser, userToGrant, withFacts] = await Promise.all([
     jobSeekerWithProfile(testApp),
     jobSeekerWithProfile(testApp),
     onboarded(),
@@ -207,6 +225,7 @@ beforeAll(async () => {
     signedInAgent(testApp, { role: 'job_seeker' }),
     signedInAgent(testApp, { role: 'company' }),
     signedInAgent(testApp),
+    jobSeekerWithProfile(testApp, { visaStatus: 'transferable' }),
   ]);
   await admin.agent.post(`/api/admin/companies/${suspendedCompany.companyId}/suspend`).expect(200);
   await admin.agent.post(`/api/admin/users/${suspendedUser.id}/suspend`).expect(200);
@@ -214,6 +233,10 @@ beforeAll(async () => {
     .insert(careerApplications)
     .values({ name: 'Omar Haddad', email: uniqueEmail('applicant'), resumeUrl: `/objects/resume/${randomUUID()}` })
     .returning({ id: careerApplications.id });
+  const [salesRequest] = await db()
+    .insert(salesRequests)
+    .values({ companyName: 'Gulf Build', contactPerson: 'Huda Saleh', email: uniqueEmail('sales'), phone: '+971 4 123 4567', plan: 'annual' })
+    .returning({ id: salesRequests.id });
   world = {
     pendingProfile: toApprove.profile.id,
     profileToReject: toReject.profile.id,
@@ -222,6 +245,8 @@ beforeAll(async () => {
     suspendedCompany: suspendedCompany.companyId,
     paidCompany: paid.companyId,
     application: application!.id,
+    salesRequest: salesRequest!.id,
+    profileWithFacts: withFacts.profile.id,
     userToSuspend: userToSuspend.id,
     suspendedUser: suspendedUser.id,
     userToGrant: userToGrant.id,

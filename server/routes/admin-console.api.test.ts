@@ -98,6 +98,7 @@ describe('GET /api/admin/overview', () => {
       pendingProfiles: before.body.pendingProfiles + 1,
       pendingPayments: before.body.pendingPayments + 1,
       unreviewedApplications: before.body.unreviewedApplications + 1,
+      openSalesRequests: before.body.openSalesRequests,
       failedEmails: before.body.failedEmails + 1,
     });
   });

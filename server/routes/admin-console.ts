@@ -10,9 +10,11 @@ import { listCareerApplications, markApplicationReviewed } from '../services/car
 import { getEmail, listEmails, retryEmail } from '../services/outbox-admin.ts';
 import { listUsers, reactivateUser, setAdmin, suspendUser } from '../services/user-admin.ts';
 import { listVideoJobs } from '../services/video-jobs-admin.ts';
+import { listSalesRequests, markSalesRequestHandled } from '../services/sales-requests.ts';
+import { salesRequestListQuery } from '#shared/sales-request.ts';
 
 /**
- * The rest of the Master Admin console's API: overview counts, career applications, users,
+ * The rest of the Master Admin console's API: overview counts, career applications, sales requests, users,
  * the e-mail outbox and the audit log. Administrators only; lists are keyset pages; every change is audited in its
  * own transaction. Profiles are in admin.ts, companies in admin-companies.ts.
  */
@@ -29,6 +31,13 @@ export function adminConsoleRouter(ctx: { db: Db; clock: Clock; mailer: { kick()
   });
   router.post('/admin/career-applications/:id/reviewed', async (req, res) => {
     res.json(await markApplicationReviewed(ctx, req.user!, req.params.id));
+  });
+
+  router.get('/admin/sales-requests', async (req, res) => {
+    res.json(await listSalesRequests(ctx.db, salesRequestListQuery.parse(req.query)));
+  });
+  router.post('/admin/sales-requests/:id/handled', async (req, res) => {
+    res.json(await markSalesRequestHandled(ctx, req.user!, req.params.id));
   });
 
   router.get('/admin/users', async (req, res) => {

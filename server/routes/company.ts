@@ -1,5 +1,6 @@
 import express from 'express';
-import { insertCompanySchema } from '#shared/company.ts';
+import { declarePaymentSchema, insertCompanySchema } from '#shared/company.ts';
+import { declarePayment } from '../services/company-billing.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
 import { DomainError } from '../domain-error.ts';
 import { validate } from '../http/validate.ts';
@@ -23,6 +24,9 @@ export function companyRouter(ctx: CompanyContext & { mailer: { kick(): void } }
   });
   router.get('/company/profile', async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await getCompanyAccount(ctx.db, req.user!, ctx.clock.now()));
+  });
+  router.post('/company/invoices/:id/payment', validate(declarePaymentSchema), async (req, res) => {
+    res.json(await declarePayment(ctx, req.user!, req.params.id, req.body));
   });
   router.post('/company/renewal', async (req, res) => {
     const renewal = await requestRenewal(ctx, req.user!);

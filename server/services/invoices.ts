@@ -156,12 +156,16 @@ export function invoiceView(invoice: Invoice): InvoiceView {
     buyer: invoice.buyer as BuyerDetails,
     bankReference: invoice.bankReference,
     paidAt: invoice.status === 'paid' && invoice.verifiedAt ? invoice.verifiedAt.toISOString() : null,
+    paymentDeclaration:
+      invoice.paymentDeclaredAt && invoice.declaredTransferDate
+        ? { transferDate: invoice.declaredTransferDate, bankReference: invoice.declaredReference, declaredAt: invoice.paymentDeclaredAt.toISOString() }
+        : null,
   };
 }
 
 export function invoiceSummary(invoice: Invoice): InvoiceSummary {
-  const { id, number, status, issuedAt, plan, periodStart, periodEnd, totalFils } = invoiceView(invoice);
-  return { id, number, status, issuedAt, plan, periodStart, periodEnd, totalFils };
+  const { id, number, status, issuedAt, plan, periodStart, periodEnd, totalFils, paymentDeclaration } = invoiceView(invoice);
+  return { id, number, status, issuedAt, plan, periodStart, periodEnd, totalFils, paymentDeclaration };
 }
 
 /** A company's invoices, newest first. */

@@ -9,6 +9,7 @@ import { AuditLog } from '@/features/admin/components/audit-log';
 import { CompanyList } from '@/features/admin/components/company-list';
 import { EmailList } from '@/features/admin/components/email-list';
 import { ReviewQueue } from '@/features/admin/components/review-queue';
+import { SalesRequestList } from '@/features/admin/components/sales-request-list';
 import { UserList } from '@/features/admin/components/user-list';
 import { VideoJobList } from '@/features/admin/components/video-job-list';
 import AdminCompanyPage from './admin-company';
@@ -17,6 +18,7 @@ import AdminReviewProfilePage from './admin-review-profile';
 const SECTIONS: Array<{ path: string; key: string; Section: ComponentType }> = [
   { path: '/admin/review', key: 'review', Section: ReviewQueue },
   { path: '/admin/companies', key: 'companies', Section: CompanyList },
+  { path: '/admin/sales', key: 'sales', Section: SalesRequestList },
   { path: '/admin/applications', key: 'applications', Section: ApplicationList },
   { path: '/admin/users', key: 'users', Section: UserList },
   { path: '/admin/emails', key: 'emails', Section: EmailList },

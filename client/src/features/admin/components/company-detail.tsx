@@ -13,7 +13,7 @@ import { useSetCompanySuspension } from '../api/set-company-suspension';
 import { useVerifyPayment } from '../api/verify-payment';
 import type { AdminCompanyDetail } from '#shared/admin.ts';
 import { when } from './paged-list';
-import { formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -125,6 +125,18 @@ export function CompanyDetail({ detail }: { detail: AdminCompanyDetail }) {
                 )}
               </Field>
               {chosen && <p className="rounded-lg bg-slate-50 p-3 text-sm">{t('companies.verify.amount', { amount: formatMoney(chosen.totalFils), number: chosen.number })}</p>}
+              {chosen && (
+                // What the company said when it pressed "I have paid": to find the transfer in the bank's statement.
+                <p role="status" className={chosen.paymentDeclaration ? 'rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900' : 'text-sm text-slate-600'}>
+                  {chosen.paymentDeclaration
+                    ? t('companies.verify.declared', {
+                        date: formatDate(chosen.paymentDeclaration.transferDate),
+                        reference: chosen.paymentDeclaration.bankReference ?? t('companies.verify.noReference'),
+                        when: when(chosen.paymentDeclaration.declaredAt, i18n.language),
+                      })
+                    : t('companies.verify.notDeclared')}
+                </p>
+              )}
               <Field label={t('companies.verify.reference')} required hint={t('companies.verify.referenceHint')} error={referenceError}>
                 {(ids) => <Input {...ids} maxLength={100} value={bankReference} onChange={(event) => setBankReference(event.currentTarget.value)} />}
               </Field>

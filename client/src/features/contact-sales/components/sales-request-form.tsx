@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { flushSync } from 'react-dom';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -13,56 +11,57 @@ import { toast } from '@/hooks/use-toast';
 import { publicConfig } from '@/lib/public-config';
 import { translateValidation } from '@/lib/validation-message';
 import { composeSalesEmail } from '../compose-sales-email';
+import { useSendSalesRequest } from '../api/send-sales-request';
 import { formatAmount } from '@/lib/format';
+import { errorMessage } from '@/lib/error-message';
 
 type FormInput = z.input<typeof salesRequestSchema>;
 type FormOutput = z.output<typeof salesRequestSchema>;
 
-/** Resolves once the browser has painted what is in the DOM now (a frame's callbacks run just before it is painted). */
-function nextPaint(): Promise<void> {
-  // A hidden page paints nothing and runs no frame callbacks: nothing to wait for.
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
-/** The sales form: browser checks first, then the shared schema; sending opens the mail program. */
-export function SalesRequestForm({ onSent }: { onSent: () => void }) {
+/**
+ * The sales form: browser checks first, then the shared schema; it is sent to the server, and the thank-you shows only
+ * once the server has it. A link opens the visitor's mail program with the same request, for those who prefer that.
+ */
+export function SalesRequestForm({ onSent, plan }: { onSent: () => void; plan?: PlanId }) {
   const { t } = useTranslation('contact-sales');
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(salesRequestSchema),
-    defaultValues: { companyName: '', contactPerson: '', email: '', phone: '', plan: undefined, message: '' },
+    defaultValues: { companyName: '', contactPerson: '', email: '', phone: '', plan, message: '' },
   });
   const { errors } = form.formState;
-  const [sending, setSending] = useState(false);
+  const send = useSendSalesRequest();
+  const sending = send.isPending;
   const planLabel = (id: PlanId) =>
     t(`plans.${id}`, { monthly: formatAmount(PLANS[id].monthlyPriceFils), total: formatAmount(planPeriodPriceFils(PLANS[id])) });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    // 'Sending...' is on screen before the mail program takes over: committed now, then painted.
-    flushSync(() => setSending(true));
-    await nextPaint();
-    try {
-      const mailto = composeSalesEmail(values, {
-        to: publicConfig.supportEmail,
-        planLabel: planLabel(values.plan),
-        labels: {
-          subject: (companyName) => t('email.subject', { companyName }),
-          company: t('email.company'),
-          contactPerson: t('email.contactPerson'),
-          email: t('email.email'),
-          phone: t('email.phone'),
-          plan: t('email.plan'),
-          message: t('email.message'),
-        },
-      });
-      window.location.assign(mailto);
-      toast({ variant: 'success', title: t('toast.success'), description: t('toast.successBody', { hours: TIMING.salesResponseHours }) });
-      onSent();
-    } catch {
-      setSending(false);
-      toast({ variant: 'destructive', title: t('toast.error'), description: t('toast.failed') });
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    send.mutate(values, {
+      onSuccess: () => {
+        toast({ variant: 'success', title: t('toast.success'), description: t('toast.successBody', { hours: TIMING.salesResponseHours }) });
+        onSent();
+      },
+      onError: (error) => toast({ variant: 'destructive', title: t('toast.error'), description: errorMessage(error, t('toast.failed')) }),
+    }),
+  );
+
+  /** The same request as an e-mail, with what is typed so far. */
+  const values = useWatch({ control: form.control });
+  const mailto = composeSalesEmail(
+    { companyName: values.companyName ?? '', contactPerson: values.contactPerson ?? '', email: values.email ?? '', phone: values.phone ?? '', plan: values.plan!, message: values.message ?? '' },
+    {
+      to: publicConfig.salesEmail,
+      planLabel: values.plan ? planLabel(values.plan) : '',
+      labels: {
+        subject: (companyName) => t('email.subject', { companyName }),
+        company: t('email.company'),
+        contactPerson: t('email.contactPerson'),
+        email: t('email.email'),
+        phone: t('email.phone'),
+        plan: t('email.plan'),
+        message: t('email.message'),
+      },
+    },
+  );
 
   const message = (text?: string) => translateValidation(t, text);
   const optional = <span className="font-normal text-slate-600">{t('fields.optional')}</span>;
@@ -100,11 +99,15 @@ export function SalesRequestForm({ onSent }: { onSent: () => void }) {
       <Field label={<>{t('fields.message')} {optional}</>} error={message(errors.message?.message)}>
         {(ids) => <Textarea {...ids} maxLength={2000} rows={4} {...form.register('message')} />}
       </Field>
-      <p className="text-sm text-slate-600">{t('mailNote', { supportEmail: publicConfig.supportEmail })}</p>
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending}>
         {sending && <Spinner />}
         {sending ? t('sending') : t('submit')}
       </Button>
+      <p className="text-sm text-slate-600">
+        <a href={mailto} className="font-medium text-brand-800 underline underline-offset-2">
+          {t('writeToUs', { email: publicConfig.salesEmail })}
+        </a>
+      </p>
     </form>
   );
 }
