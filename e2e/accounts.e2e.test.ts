@@ -173,6 +173,21 @@ describe('role selection', () => {
     await page.getByRole('heading', { name: 'Set Up Your Company' }).waitFor();
     await done(tracked);
   });
+
+  it('lets a user without a role sign out and go back to the home page', async () => {
+    const tracked = await openPage(browser, { width: 375, height: 800 });
+    const { page } = tracked;
+    await page.goto(`${server.baseUrl}/signup`);
+    await fillSignUp(page, newEmail('notnow'), 'a good password');
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Not now? Sign out and go back to the home page' }).click();
+    await page.getByRole('heading', { name: 'Stand Out. Get Discovered.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    const me = await page.request.get(`${server.baseUrl}/api/auth/user`);
+    expect(me.status()).toBe(401);
+    await done(tracked);
+  });
 });
 
 describe('links opened while signed in without a role', () => {

@@ -43,9 +43,10 @@ describe('a company', () => {
     const tracked = await openPage(browser, { width: 375, height: 800 });
     const { page, problems } = tracked;
     const email = `omar.${Date.now()}@example.com`;
-    await page.goto(`${server.baseUrl}/get-started/company`);
-    await page.locator('main').getByRole('link', { name: 'Sign In' }).click();
-    await page.getByRole('link', { name: 'Create Account' }).click();
+    // From the landing page's pricing: the chosen plan goes with the sign-up.
+    await page.goto(`${server.baseUrl}/#pricing`);
+    await page.getByRole('link', { name: 'Choose Quarterly' }).click();
+    await page.waitForURL('**/signup?type=company&plan=quarterly');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('a good long password');
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -57,19 +58,27 @@ describe('a company', () => {
     await page.getByLabel('Company Name').fill('Gulf Build Contracting LLC');
     await page.getByLabel('Contact Person').fill('Omar Haddad');
     await page.getByLabel('Phone Number').fill('+971 50 765 4321');
-    await page.getByRole('radio', { name: /Quarterly/ }).check();
+    expect(await page.getByRole('radio', { name: /Quarterly/ }).isChecked()).toBe(true);
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: 'Continue to Invoice' }).click();
     await waitForToast(page, 'is ready. Pay it by bank transfer');
     await page.waitForURL('**/pending');
-    await page.getByRole('heading', { name: 'Account Under Review' }).waitFor();
-    // The payment instructions come with the company's account, a moment after the page.
+    // The next step first: how to pay, each detail with a copy button, then what happens after, then "I have paid".
+    await page.getByRole('heading', { name: 'Pay your invoice to start searching' }).waitFor();
     await page.getByRole('heading', { name: 'How to pay' }).waitFor();
+    await page.getByRole('button', { name: 'Copy IBAN' }).waitFor();
     const pendingText = await page.locator('main').textContent();
-    expect(pendingText).toContain('bank payment');
     expect(pendingText).toContain('AED\u00a01,417.50');
+    expect(pendingText).toContain('AE070331234567890123456');
+    expect(pendingText).not.toContain('We are verifying');
     await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy Payment reference' }).click();
+    await waitForToast(page, 'Payment reference copied');
+    const reference = await page.evaluate(() => navigator.clipboard.readText());
+    expect(reference).toMatch(/^INV-\d{4}-\d{6}$/);
 
     // The tax invoice: quarterly 1,350 AED + 5% VAT, the seller's TRN and bank, the number as reference.
     await page.getByRole('link', { name: /View invoice INV-/ }).click();
@@ -88,12 +97,29 @@ describe('a company', () => {
     expect(await page.getByRole('heading', { name: 'Tax Invoice' }).isVisible()).toBe(true);
     await page.emulateMedia({ media: 'screen' });
 
-    // The admin verifies the bank transfer.
+    // "I have paid", with the day of the transfer and the bank's reference.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Already paid?' }).waitFor();
+    await page.getByLabel("Your bank's reference").fill('FT26032200123');
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    await waitForToast(page, 'We are verifying your payment');
+    await page.getByRole('heading', { name: 'We are verifying your payment, usually within 24 hours' }).waitFor();
+    expect(number).toBe(reference);
+    await expectAccessible(page);
+
+    // The admin sees what the company declared on the payment screen, and verifies the transfer.
     const [account] = await db().select().from(users).where(eq(users.email, email));
     const [company] = await db().select().from(companyProfiles).where(eq(companyProfiles.userId, account!.id));
-    const { body: detail } = await admin.agent.get(`/api/admin/companies/${company!.id}`).expect(200);
-    const invoice = detail.invoices.find((i: { number: string }) => i.number === number);
-    await admin.agent.post(`/api/admin/companies/${company!.id}/verify-payment`).send({ invoiceId: invoice.id, bankReference: 'FT26032200123' }).expect(200);
+    const adminConsole = await openPage(browser, { width: 1280, height: 900 });
+    const [adminCookieName, adminCookieValue] = admin.cookie.split('=') as [string, string];
+    await adminConsole.context.addCookies([{ name: adminCookieName, value: adminCookieValue, url: server.baseUrl }]);
+    await adminConsole.page.goto(`${server.baseUrl}/admin/companies/${company!.id}`);
+    await adminConsole.page.getByText(/The company says it paid on .*, bank reference: FT26032200123/).waitFor();
+    await adminConsole.page.getByLabel(/Bank reference/).fill('FT26032200123');
+    await adminConsole.page.getByRole('button', { name: 'Verify and activate' }).click();
+    await waitForToast(adminConsole.page, 'Gulf Build Contracting LLC');
+    expect(adminConsole.problems).toEqual([]);
+    await adminConsole.context.close();
 
     await page.goto(server.baseUrl);
     await page.waitForURL('**/dashboard');

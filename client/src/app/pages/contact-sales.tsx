@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { chosenPlan, planQuery } from '@/lib/chosen-plan';
 import { TIMING } from '#shared/constants.ts';
 import { PageShell } from '@/components/layout/page-shell';
 import { buttonClasses } from '@/components/ui/button';
@@ -13,6 +14,7 @@ export default function ContactSalesPage() {
   const { t } = useTranslation('contact-sales');
   usePageTitle(t('title'));
   const [sent, setSent] = useState(false);
+  const plan = chosenPlan(useSearch());
   const steps = t('done.steps', {
     returnObjects: true,
     hours: TIMING.salesResponseHours,
@@ -38,14 +40,14 @@ export default function ContactSalesPage() {
           </Card>
         ) : (
           <>
-            <Link href="/get-started/company" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 underline underline-offset-2">
+            <Link href={`/get-started/company${planQuery(plan)}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 underline underline-offset-2">
               <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
               {t('back')}
             </Link>
             <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('title')}</h1>
             <p className="mt-2 text-slate-700">{t('intro', { hours: TIMING.salesResponseHours })}</p>
             <Card className="mt-8 p-5 sm:p-6">
-              <SalesRequestForm onSent={() => setSent(true)} />
+              <SalesRequestForm plan={plan} onSent={() => setSent(true)} />
             </Card>
           </>
         )}

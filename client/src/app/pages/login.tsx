@@ -7,6 +7,7 @@ import { SignInForm, SignUpForm } from '@/features/auth/components/auth-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { publicConfig } from '@/lib/public-config';
 import { cn } from '@/lib/utils';
+import { chosenPlan, planQuery } from '@/lib/chosen-plan';
 import type { Role } from '#shared/constants.ts';
 
 const ROLE_BY_TYPE: Record<string, Role> = { candidate: 'job_seeker', 'job-seeker': 'job_seeker', job_seeker: 'job_seeker', company: 'company' };
@@ -26,7 +27,8 @@ export default function LoginPage() {
   const type = params.get('type') ?? '';
   const role = ROLE_BY_TYPE[type];
   const mode = location === '/signup' ? 'signUp' : 'signIn';
-  const query = role ? `?type=${role === 'company' ? 'company' : 'candidate'}` : '';
+  const plan = role === 'company' ? chosenPlan(params.toString()) : undefined;
+  const query = role ? `?type=${role === 'company' ? 'company' : 'candidate'}${planQuery(plan, '&')}` : '';
   usePageTitle(t(`${mode}.title`));
 
   const subheading =

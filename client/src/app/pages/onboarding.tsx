@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+import { chosenPlan } from '@/lib/chosen-plan';
 import { TIMING } from '#shared/constants.ts';
 import { PageShell } from '@/components/layout/page-shell';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -13,6 +14,7 @@ export default function OnboardingPage() {
   const { t } = useTranslation('company');
   usePageTitle(t('onboarding.title'));
   const [, navigate] = useLocation();
+  const search = useSearch();
   const { user } = useCurrentUser();
   const createCompany = useCreateCompany();
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
@@ -23,7 +25,7 @@ export default function OnboardingPage() {
         <p className="mt-2 max-w-2xl text-slate-700">{t('onboarding.intro', { hours: TIMING.activationHours })}</p>
         <div className="mt-8">
           <OnboardingForm
-            defaults={{ email: user?.email ?? '', contactPerson: name }}
+            defaults={{ email: user?.email ?? '', contactPerson: name, subscriptionPlan: chosenPlan(search) ?? 'annual' }}
             pending={createCompany.isPending}
             onSubmit={(values) =>
               createCompany.mutate(values, {

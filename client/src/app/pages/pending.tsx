@@ -6,13 +6,15 @@ import { PendingActivation } from '@/features/activation/components/pending-acti
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useCurrentUser } from '@/lib/auth';
 import { useCompanyAccount } from '@/features/company/api/get-company-account';
-import { PaymentInstructions } from '@/features/company/components/payment-instructions';
+import { CompanyPending } from '@/features/company/components/company-pending';
+import { LoadingScreen } from '@/components/ui/spinner';
 
-/** The company's unpaid invoice with what to do about it. */
-function CompanyPayment() {
+/** The company's unpaid invoice with what to do about it, or the waiting screen while there is none. */
+function CompanyPayment({ submittedAt }: { submittedAt?: string }) {
   const account = useCompanyAccount();
+  if (account.isPending) return <LoadingScreen />;
   const unpaid = account.data?.invoices.find((invoice) => invoice.status === 'issued');
-  return unpaid ? <PaymentInstructions invoice={unpaid} /> : null;
+  return unpaid ? <CompanyPending invoice={unpaid} /> : <PendingActivation userType="company" submittedAt={submittedAt} />;
 }
 
 export default function PendingPage() {
@@ -23,17 +25,14 @@ export default function PendingPage() {
   const submittedAt = company ? user?.company?.createdAt : user?.profile?.submittedAt;
   return (
     <PageShell>
-      <PendingActivation userType={company ? 'company' : 'candidate'} submittedAt={submittedAt}>
-        {!company && (
+      {company ? (
+        <CompanyPayment submittedAt={submittedAt} />
+      ) : (
+        <PendingActivation userType="candidate" submittedAt={submittedAt}>
           <Link href="/profile" className={buttonClasses({ variant: 'outline', className: 'mt-8' })}>
             {t('viewProfile')}
           </Link>
-        )}
-      </PendingActivation>
-      {company && (
-        <div className="px-4 pb-12">
-          <CompanyPayment />
-        </div>
+        </PendingActivation>
       )}
     </PageShell>
   );

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { TIMING, type Role } from '#shared/constants.ts';
 import { Logo } from '@/components/layout/logo';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { apiRequest } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { currentUserQuery } from '@/lib/auth';
+import { currentUserQuery, useLogOut } from '@/lib/auth';
 import type { CurrentUser } from '#shared/auth.ts';
 import { cn } from '@/lib/utils';
 import { useSetRole } from '../api/set-role';
@@ -24,6 +24,10 @@ export function RoleSelection() {
   const [role, setRoleChoice] = useState<Role | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const setRole = useSetRole();
+  const { t: common } = useTranslation();
+  // Signing out is the way back: with no role, every page of the product is this one.
+  const logOut = useLogOut();
+  const signOut = () => logOut.mutate(undefined, { onError: () => toast({ variant: 'destructive', title: common('nav.signOutFailed') }) });
   const queryClient = useQueryClient();
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
@@ -63,8 +67,11 @@ export function RoleSelection() {
   return (
     <div className="flex min-h-screen flex-col bg-sand-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-5xl items-center px-4">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4">
           <Logo />
+          <button type="button" className={buttonClasses({ variant: 'outline', size: 'sm' })} disabled={logOut.isPending} onClick={signOut}>
+            {logOut.isPending ? common('nav.signingOut') : common('nav.signOut')}
+          </button>
         </div>
       </header>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:py-16">
@@ -99,6 +106,11 @@ export function RoleSelection() {
             {setRole.isPending ? t('roles.settingUp') : t('roles.continue')}
           </Button>
         </div>
+        <p className="mt-6 text-center">
+          <button type="button" className="font-medium text-brand-800 underline underline-offset-2" disabled={logOut.isPending} onClick={signOut}>
+            {t('roles.notNow')}
+          </button>
+        </p>
       </main>
     </div>
   );

@@ -1,6 +1,7 @@
 import { LogIn, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { chosenPlan, planQuery } from '@/lib/chosen-plan';
 import { TIMING } from '#shared/constants.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,6 +12,7 @@ import { publicConfig } from '@/lib/public-config';
 export function Welcome({ type }: { type: 'candidate' | 'company' }) {
   const { t } = useTranslation('get-started');
   const company = type === 'company';
+  const plan = chosenPlan(useSearch());
   const steps = t(company ? 'steps.company' : 'steps.candidate', {
     returnObjects: true,
     hours: TIMING.activationHours,
@@ -25,9 +27,15 @@ export function Welcome({ type }: { type: 'candidate' | 'company' }) {
           <UserPlus aria-hidden="true" className="h-8 w-8 text-brand-700" />
           <h2 className="mt-3 text-xl font-semibold text-slate-900">{t('join.title')}</h2>
           <p className="mt-2 flex-1 text-slate-700">{t(company ? 'join.companyBody' : 'join.candidateBody')}</p>
-          <Link href={company ? '/contact-sales' : `/signup?type=${type}`} className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+          <Link href={`/signup?type=${type}${company ? planQuery(plan, '&') : ''}`} className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
             {t(company ? 'join.companyCta' : 'join.candidateCta')}
           </Link>
+          {company && (
+            // Some companies want to talk first: a second choice, not the way in.
+            <Link href={`/contact-sales${planQuery(plan)}`} className={buttonClasses({ variant: 'outline', size: 'lg', className: 'mt-3' })}>
+              {t('join.talkToSales')}
+            </Link>
+          )}
         </Card>
         <Card className="flex flex-col p-6">
           <LogIn aria-hidden="true" className="h-8 w-8 text-brand-700" />

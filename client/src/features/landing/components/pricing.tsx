@@ -45,7 +45,7 @@ export function Pricing() {
                 </p>
                 <CheckList className="mt-6 flex-1 text-sm" items={features} />
                 <Link
-                  href="/get-started/company"
+                  href={`/signup?type=company&plan=${id}`}
                   className={buttonClasses({ variant: best ? 'primary' : 'outline', className: 'mt-6 w-full' })}
                 >
                   {t('pricing.choose', { plan: name })}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeclarePaymentInput, InvoiceView } from '#shared/company.ts';
+import { apiRequest } from '@/lib/api-client';
+import { companyAccountQuery } from './get-company-account';
+import { invoiceQuery } from './get-invoice';
+
+/** POST /api/company/invoices/:id/payment: "I have paid", with the day of the transfer and the bank's reference. */
+export async function declarePayment({ invoiceId, ...input }: DeclarePaymentInput & { invoiceId: string }): Promise<InvoiceView> {
+  return (await apiRequest('POST', `/api/company/invoices/${invoiceId}/payment`, input)).json();
+}
+
+export function useDeclarePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: declarePayment,
+    onSuccess: (invoice) => {
+      queryClient.setQueryData(invoiceQuery(invoice.id).queryKey, invoice);
+      void queryClient.invalidateQueries(companyAccountQuery);
+    },
+  });
+}
