@@ -166,6 +166,7 @@ describe('POST /api/company/profile', () => {
       buyer: { companyName: 'Gulf Build Contracting LLC', contactPerson: 'Omar Haddad', email: email.toLowerCase(), phone: '+971507654321' },
       bankReference: null,
       paidAt: null,
+      paymentDeclaration: null,
     });
     const [row] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(row).toMatchObject({ year: 2026, companyId: company.id, number: `INV-2026-${String(row!.sequence).padStart(6, '0')}` });
@@ -174,7 +175,7 @@ describe('POST /api/company/profile', () => {
     expect(account2.status).toBe(200);
     expect(account2.body).toEqual({
       company,
-      invoices: [{ id: invoice.id, number: invoice.number, status: 'issued', issuedAt: invoice.issuedAt, plan: 'monthly', periodStart: '2026-03-11', periodEnd: '2026-04-10', totalFils: 52_500 }],
+      invoices: [{ id: invoice.id, number: invoice.number, status: 'issued', issuedAt: invoice.issuedAt, plan: 'monthly', periodStart: '2026-03-11', periodEnd: '2026-04-10', totalFils: 52_500, paymentDeclaration: null }],
     });
     expect((await account.agent.get('/api/auth/user')).body.company).toMatchObject({ id: company.id, subscriptionStatus: 'pending_payment', hasAccess: false });
 
