@@ -216,6 +216,39 @@ describe('a company', () => {
       .where(and(eq(candidateEvents.companyId, company!.id), eq(candidateEvents.profileId, seeker.profile.id)));
     expect(events.map((e) => e.type).sort()).toEqual(expect.arrayContaining(['contact', 'cv_download', 'view']));
 
+    // The company's account: its plan and invoices, its details with the TRN, a renewal for another plan, a new
+    // password.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('heading', { name: 'Company Account' }).waitFor();
+    const invoices = page.getByRole('region', { name: 'Invoices', exact: true });
+    await invoices.getByRole('link', { name: number }).waitFor();
+    expect(await invoices.textContent()).toContain('Paid');
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await page.getByLabel(/TRN/).fill('1002345');
+    await page.getByRole('button', { name: 'Save Details' }).click();
+    await page.getByText('Please enter the 15-digit TRN (tax registration number), or leave it empty').waitFor();
+    await page.getByLabel(/TRN/).fill('100987654300003');
+    await page.getByRole('button', { name: 'Save Details' }).click();
+    await waitForToast(page, 'Your company details are saved.');
+    await page.getByLabel("Next period's plan").selectOption('annual');
+    await page.getByRole('button', { name: 'Get the renewal invoice' }).click();
+    await waitForToast(page, 'Your renewal invoice');
+    await page.getByText(/Your renewal invoice INV-\d{4}-\d{6} is waiting for payment/).waitFor();
+    const renewalInvoice = invoices.getByRole('link').first();
+    await renewalInvoice.click();
+    await page.getByRole('heading', { name: 'Tax Invoice' }).waitFor();
+    const renewalText = (await page.locator('main').textContent())!;
+    expect(renewalText).toContain('TRN 100987654300003');
+    expect(renewalText).toContain('AED 5,040');
+    await page.goBack();
+    await page.getByLabel('Current password').fill('a good long password');
+    await page.getByLabel('New password').fill('an even better password');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await waitForToast(page, 'Your password is changed.');
+    expect((await page.request.get(`${server.baseUrl}/api/auth/user`)).status()).toBe(200);
+
     expect(problems).toEqual([]);
     await tracked.context.close();
   });

@@ -54,6 +54,13 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 export const setRoleSchema = z.object({ role: roleSchema });
 
+/** POST /api/auth/password: a new password for the signed-in account (the current one first, if it has one). */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Please enter your current password' }).max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`).optional(),
+  newPassword,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
 export const forgotPasswordSchema = z.object({ email });
 
 const token = z.string({ error: 'This link is not valid' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid');
@@ -79,6 +86,8 @@ export interface CurrentUser {
   status: string;
   isAdmin: boolean;
   emailVerified: boolean;
+  /** False for an account that only ever signed in through the OpenID provider: a new password needs no current one. */
+  hasPassword: boolean;
   /** The account's language (e-mails, and the interface on any device once signed in). */
   locale: Locale;
   profile: OwnProfile | null;

@@ -25,6 +25,18 @@ export const companyOnboardingSchema = z.object({
 export type CompanyOnboardingInput = z.input<typeof companyOnboardingSchema>;
 export type CompanyOnboarding = z.output<typeof companyOnboardingSchema>;
 
+/** PATCH /api/company/profile: the company's details on /account (the plan changes with a renewal). */
+export const companyDetailsSchema = companyOnboardingSchema.omit({ subscriptionPlan: true }).extend({
+  tradeLicenceNumber: text('Trade licence number').max(40, 'Please keep this under 40 characters').optional(),
+  vatNumber: text('TRN')
+    .refine((value) => value === '' || /^\d{15}$/.test(value), 'Please enter the 15-digit TRN (tax registration number), or leave it empty')
+    .optional(),
+});
+export type CompanyDetailsInput = z.input<typeof companyDetailsSchema>;
+
+/** POST /api/company/renewal: the next period's invoice, for the plan chosen (the current one if none). */
+export const renewalSchema = z.object({ plan: z.enum(PLAN_IDS, { error: 'Please choose a plan' }).optional() });
+
 /** The server stores the phone number in E.164, as for job seekers. */
 export const insertCompanySchema = companyOnboardingSchema.extend({
   phone: companyOnboardingSchema.shape.phone.transform((value) => normalizeGccPhone(value)!),
@@ -72,6 +84,8 @@ export interface BuyerDetails {
   contactPerson: string;
   email: string;
   phone: string;
+  /** The buyer's VAT registration number, when the company gave one before the invoice was issued. */
+  trn?: string;
 }
 
 /** A tax invoice as the company and the admin see it (GET /api/company/invoices/:id). */
@@ -105,6 +119,8 @@ export interface CompanyView {
   contactPerson: string;
   phone: string;
   email: string;
+  tradeLicenceNumber: string | null;
+  vatNumber: string | null;
   subscriptionPlan: PlanId;
   subscriptionStatus: SubscriptionStatus;
   paymentVerifiedAt: string | null;

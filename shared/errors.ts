@@ -26,6 +26,7 @@ export const ERROR_MESSAGES = {
   'auth.email_taken': 'An account with this e-mail already exists. Please sign in.',
   'auth.email_taken_by_password': 'An account with this e-mail already exists. Please sign in with your e-mail and password instead.',
   'auth.wrong_credentials': 'Incorrect e-mail or password',
+  'auth.wrong_current_password': 'Your current password is not correct',
   'auth.suspended': 'This account is suspended. Please contact support.',
   'auth.role_already_set': 'Your account type is already set',
   'auth.verify_link_used': 'This link has expired or was already used. Sign in to get a new one.',

@@ -199,6 +199,10 @@ export const companyProfiles = pgTable(
     contactPerson: text('contact_person').notNull(),
     phone: text('phone').notNull(),
     email: text('email').notNull(),
+    // Printed on invoices issued after they are given: the trade licence number, and the VAT registration number (TRN)
+    // as the buyer's on tax invoices.
+    tradeLicenceNumber: text('trade_licence_number'),
+    vatNumber: varchar('vat_number', { length: 15 }),
     subscriptionPlan: varchar('subscription_plan', { length: 16 }).notNull(),
     subscriptionStatus: varchar('subscription_status', { length: 24 }).notNull().default('pending_payment'),
     paymentVerifiedAt: timestamp('payment_verified_at', { withTimezone: true }),

@@ -23,6 +23,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'auth.email_taken': 409,
   'auth.email_taken_by_password': 409,
   'auth.wrong_credentials': 401,
+  'auth.wrong_current_password': 400,
   'auth.suspended': 403,
   'auth.role_already_set': 409,
   'auth.verify_link_used': 400,

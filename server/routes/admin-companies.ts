@@ -3,15 +3,9 @@ import { companyListQuery } from '#shared/admin.ts';
 import { verifyPaymentSchema } from '#shared/company.ts';
 import { requireAdmin } from '../auth/current-user.ts';
 import { validate } from '../http/validate.ts';
-import {
-  getCompanyForAdmin,
-  issueRenewalInvoice,
-  listCompanies,
-  reactivateCompany,
-  suspendCompany,
-  verifyPayment,
-  type CompanyContext,
-} from '../services/subscriptions.ts';
+import { issueRenewalInvoice, reactivateCompany, suspendCompany, verifyPayment } from '../services/company-admin.ts';
+import { getCompanyForAdmin, listCompanies } from '../services/company-listings.ts';
+import type { CompanyContext } from '../services/subscriptions.ts';
 
 /** The Master Admin's company API: payment verification and activation, suspension, every action audited. */
 export function adminCompaniesRouter(ctx: CompanyContext & { mailer: { kick(): void } }) {

@@ -1,5 +1,6 @@
 import express, { type Request } from 'express';
 import {
+  changePasswordSchema,
   forgotPasswordSchema,
   type EmailConfirmationAnswer,
   loginSchema,
@@ -15,8 +16,10 @@ import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { chosenLocale, requestLocale } from '../http/locale.ts';
 import {
+  changePassword,
   confirmEmail,
   currentUserView,
+  endOtherSessions,
   logIn,
   requestPasswordReset,
   resendVerification,
@@ -51,6 +54,7 @@ const limits = {
   resetByIp: { name: 'reset-ip', windowMs: 60 * MINUTE, max: 20 },
   resetByEmail: { name: 'reset-email', windowMs: 60 * MINUTE, max: 5, key: emailOf },
   resendByUser: { name: 'verify-resend', windowMs: 60 * MINUTE, max: 5, key: (req: Request) => req.user?.id },
+  passwordByUser: { name: 'password-change', windowMs: 60 * MINUTE, max: 10, key: (req: Request) => req.user?.id },
 } satisfies Record<string, RateLimitRule>;
 
 export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
@@ -82,6 +86,23 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
 
   router.get('/user', requireUser, async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await currentUserView(db, req.user!, clock.now()));
+  });
+
+  /** This request's session goes on with the account's new version; every other one has ended. */
+  const keepThisSession = (req: Request, version: number) =>
+    new Promise<void>((resolve, reject) => {
+      req.session.version = version;
+      req.session.save((err) => (err ? reject(err) : resolve()));
+    });
+
+  router.post('/password', requireUser, rateLimit(db, clock, limits.passwordByUser), validate(changePasswordSchema), async (req, res) => {
+    await keepThisSession(req, await changePassword(ctx, req.user!, req.body));
+    res.status(204).end();
+  });
+
+  router.post('/sessions/end-others', requireUser, async (req, res) => {
+    await keepThisSession(req, await endOtherSessions(ctx, req.user!));
+    res.status(204).end();
   });
 
   router.put('/locale', requireUser, validate(setLocaleSchema), async (req, res) => {

@@ -134,6 +134,8 @@ describe('POST /api/company/profile', () => {
       contactPerson: 'Omar Haddad',
       phone: '+971507654321',
       email: email.toLowerCase(),
+      tradeLicenceNumber: null,
+      vatNumber: null,
       subscriptionPlan: 'monthly',
       subscriptionStatus: 'pending_payment',
       paymentVerifiedAt: null,

@@ -1,10 +1,10 @@
 import express from 'express';
-import { declarePaymentSchema, insertCompanySchema } from '#shared/company.ts';
-import { declarePayment } from '../services/company-billing.ts';
+import { companyDetailsSchema, declarePaymentSchema, insertCompanySchema, renewalSchema } from '#shared/company.ts';
+import { declarePayment, getCompanyAccount, getInvoiceFor, onboardCompany, requestRenewal, updateCompanyDetails } from '../services/company-billing.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
 import { DomainError } from '../domain-error.ts';
 import { validate } from '../http/validate.ts';
-import { getCompanyAccount, getInvoiceFor, onboardCompany, requestRenewal, type CompanyContext } from '../services/subscriptions.ts';
+import type { CompanyContext } from '../services/subscriptions.ts';
 
 /** The company's own account: onboarding with its first invoice, its invoices, and renewal. */
 export function companyRouter(ctx: CompanyContext & { mailer: { kick(): void } }) {
@@ -28,8 +28,11 @@ export function companyRouter(ctx: CompanyContext & { mailer: { kick(): void } }
   router.post('/company/invoices/:id/payment', validate(declarePaymentSchema), async (req, res) => {
     res.json(await declarePayment(ctx, req.user!, req.params.id, req.body));
   });
-  router.post('/company/renewal', async (req, res) => {
-    const renewal = await requestRenewal(ctx, req.user!);
+  router.patch('/company/profile', validate(companyDetailsSchema), async (req, res) => {
+    res.json(await updateCompanyDetails(ctx, req.user!, req.body));
+  });
+  router.post('/company/renewal', validate(renewalSchema), async (req, res) => {
+    const renewal = await requestRenewal(ctx, req.user!, req.body.plan);
     ctx.mailer.kick();
     res.status(201).json(renewal);
   });

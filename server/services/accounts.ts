@@ -123,6 +123,34 @@ export async function grantConfiguredAdmin(ctx: AccountContext, user: User): Pro
   return updated!;
 }
 
+/**
+ * A new password for the signed-in account: the current one must be given when the account has one. Every other
+ * session of the account ends (the version goes up; the caller keeps its own session). Answers the new version.
+ */
+export async function changePassword(ctx: AccountContext, user: User, input: { currentPassword?: string; newPassword: string }): Promise<number> {
+  if (user.passwordHash && !(input.currentPassword && (await verifyPassword(input.currentPassword, user.passwordHash)))) {
+    throw new DomainError('auth.wrong_current_password');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const [updated] = await ctx.db
+    .update(users)
+    // Chosen by whoever holds a session of a proven address, it counts as chosen after the proof (docs/decisions/0016).
+    .set({ passwordHash, passwordSetAfterProof: user.emailVerifiedAt !== null, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, user.id))
+    .returning({ sessionVersion: users.sessionVersion });
+  return updated!.sessionVersion;
+}
+
+/** Ends every session of the account but the caller's (which keeps going with the new version it is given). */
+export async function endOtherSessions(ctx: AccountContext, user: User): Promise<number> {
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, user.id))
+    .returning({ sessionVersion: users.sessionVersion });
+  return updated!.sessionVersion;
+}
+
 /** The account's language, for its e-mails and its interface on every device. */
 export async function setLocale(ctx: AccountContext, user: User, locale: Locale): Promise<User> {
   if (user.locale === locale) return user;
@@ -286,6 +314,7 @@ export async function currentUserView(db: Db, user: User, now: Date): Promise<Cu
     status: user.status,
     isAdmin: user.isAdmin,
     emailVerified: Boolean(user.emailVerifiedAt),
+    hasPassword: user.passwordHash !== null,
     locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
     profile: profile ? ownProfileView(profile, user.status) : null,
     company: company ? companyView(company, now) : null,

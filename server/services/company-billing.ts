@@ -1,13 +1,69 @@
-// What a company does about its own bills: says it has paid an invoice (the day of its bank transfer and the bank's
-// reference, which our team sees when it verifies the payment). Verifying is the team's (subscriptions.ts).
+// What a company does about its own account and bills: onboarding with its first invoice, its account and invoices,
+// a renewal invoice, and saying it has paid an invoice (the day of its bank transfer and the bank's reference, which
+// our team sees when it verifies the payment, in company-admin.ts).
 import { and, eq } from 'drizzle-orm';
-import type { DeclarePaymentInput, InvoiceView } from '#shared/company.ts';
+import type { CompanyAccount, CompanyDetailsInput, CompanyOnboarding, CompanyView, DeclarePaymentInput, InvoiceView } from '#shared/company.ts';
+import type { PlanId } from '#shared/constants.ts';
+import { normalizeGccPhone } from '#shared/profile.ts';
 import { auditLog, companyProfiles, invoices, type User } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
-import { gulfDate, invoiceView } from './invoices.ts';
+import { findInvoice, gulfDate, invoiceSummary, invoiceView, invoicesOf, issueInvoice } from './invoices.ts';
 import { uuidParam } from './keyset.ts';
+import { companyView, issueRenewal, OWN_RENEWAL, ownCompany, queueInvoiceEmail, type CompanyContext } from './subscriptions.ts';
+
+/** The onboarding form: the company profile (pending payment) and its first invoice, whose period starts today. */
+export async function onboardCompany(ctx: CompanyContext, user: User, input: CompanyOnboarding): Promise<{ company: CompanyView; invoice: InvoiceView }> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const [company] = await tx
+      .insert(companyProfiles)
+      .values({
+        userId: user.id,
+        companyName: input.companyName,
+        contactPerson: input.contactPerson,
+        phone: input.phone,
+        email: input.email,
+        subscriptionPlan: input.subscriptionPlan,
+        subscriptionStatus: 'pending_payment',
+        createdAt: now,
+        updatedAt: now,
+      })
+      // One company profile per account: a second one, even sent twice at once, is refused before any invoice.
+      .onConflictDoNothing({ target: companyProfiles.userId })
+      .returning();
+    if (!company) throw new DomainError('company.exists');
+    const invoice = await issueInvoice(tx, { company, plan: input.subscriptionPlan, periodStart: gulfDate(now), billing: ctx.billing, now });
+    await queueInvoiceEmail(tx, ctx, company, invoice, false, now);
+    return { company: companyView(company, now), invoice: invoiceView(invoice) };
+  });
+}
+
+export async function getCompanyAccount(db: Db, user: User, now: Date): Promise<CompanyAccount> {
+  const company = await ownCompany(db, user);
+  return { company: companyView(company, now), invoices: (await invoicesOf(db, company.id)).map(invoiceSummary) };
+}
+
+/** An invoice for its own company, or for an admin. Anyone else's is "not found", never "forbidden". */
+export async function getInvoiceFor(db: Db, user: User, invoiceId: string): Promise<InvoiceView> {
+  const invoice = await findInvoice(db, invoiceId);
+  if (!user.isAdmin) {
+    const company = user.role === 'company' ? await db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, user.id) }) : undefined;
+    if (!company || company.id !== invoice.companyId) throw new DomainError('invoice.not_found');
+  }
+  return invoiceView(invoice);
+}
+
+/** The company asks for its renewal invoice (POST /api/company/renewal), for its plan or another one. */
+export async function requestRenewal(ctx: CompanyContext, user: User, plan?: PlanId): Promise<{ invoice: InvoiceView }> {
+  return ctx.db.transaction(async (tx) => {
+    // The lock makes two renewals sent at once queue up: the second one then sees the first one's invoice.
+    const company = await ownCompany(tx, user, { lock: true });
+    const invoice = await issueRenewal(tx, ctx, company, OWN_RENEWAL, ctx.clock.now(), plan);
+    return { invoice: invoiceView(invoice) };
+  });
+}
 
 /**
  * "I have paid": kept on the invoice until our team verifies the payment; said again, the newest words count. Only
@@ -40,5 +96,36 @@ export async function declarePayment(ctx: { db: Db; clock: Clock }, user: User, 
       at: now,
     });
     return invoiceView(updated!);
+  });
+}
+
+/**
+ * The company's details on /account. Issued invoices keep the details they were issued with; the next ones carry
+ * the new ones (the TRN as the buyer's on tax invoices).
+ */
+export async function updateCompanyDetails(ctx: { db: Db; clock: Clock }, user: User, input: CompanyDetailsInput): Promise<CompanyView> {
+  return ctx.db.transaction(async (tx) => {
+    const company = await ownCompany(tx, user, { lock: true });
+    const now = ctx.clock.now();
+    const values = {
+      companyName: input.companyName,
+      contactPerson: input.contactPerson,
+      phone: normalizeGccPhone(input.phone)!,
+      email: input.email,
+      tradeLicenceNumber: input.tradeLicenceNumber || null,
+      vatNumber: input.vatNumber || null,
+    };
+    const changed = Object.fromEntries(Object.entries(values).filter(([key, value]) => company[key as keyof typeof values] !== value));
+    if (Object.keys(changed).length === 0) return companyView(company, now);
+    const [updated] = await tx.update(companyProfiles).set({ ...changed, updatedAt: now }).where(eq(companyProfiles.id, company.id)).returning();
+    await tx.insert(auditLog).values({
+      actorId: user.id,
+      action: 'company.update_details',
+      subjectType: 'company',
+      subjectId: company.id,
+      details: { changed: Object.keys(changed) },
+      at: now,
+    });
+    return companyView(updated!, now);
   });
 }

@@ -95,8 +95,14 @@ export interface BillingSettings {
   vatRateBasisPoints: number;
 }
 
-export function buyerOf(company: Pick<CompanyProfile, 'companyName' | 'contactPerson' | 'email' | 'phone'>): BuyerDetails {
-  return { companyName: company.companyName, contactPerson: company.contactPerson, email: company.email, phone: company.phone };
+export function buyerOf(company: Pick<CompanyProfile, 'companyName' | 'contactPerson' | 'email' | 'phone' | 'vatNumber'>): BuyerDetails {
+  return {
+    companyName: company.companyName,
+    contactPerson: company.contactPerson,
+    email: company.email,
+    phone: company.phone,
+    ...(company.vatNumber ? { trn: company.vatNumber } : {}),
+  };
 }
 
 /**

@@ -16,6 +16,15 @@ export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu';
     return (
       <div className={wrapper}>
         <span className={cn('min-w-0 truncate text-sm text-slate-700', layout === 'menu' && 'col-span-2 px-3')} dir="ltr">{user.email}</span>
+        {user.role === 'company' && user.company && (
+          <Link
+            href="/account"
+            onClick={onNavigate}
+            className={buttonClasses({ variant: 'ghost', size: layout === 'bar' ? 'sm' : 'md', className: layout === 'menu' ? 'col-span-2' : '' })}
+          >
+            {t('nav.account')}
+          </Link>
+        )}
         {user.isAdmin && (
           <Link
             href="/admin"

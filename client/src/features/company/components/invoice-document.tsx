@@ -82,6 +82,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         <p className="text-sm text-slate-700" dir="ltr">
           {invoice.buyer.phone}
         </p>
+        {invoice.buyer.trn && <p className="text-sm text-slate-700">{label('invoice.trn', { trn: invoice.buyer.trn })}</p>}
       </section>
 
       {/* On a phone the table scrolls sideways; the region can take focus so keyboards can scroll it too. */}

@@ -1,0 +1,56 @@
+// /account for a company: its details, its plan with renewal, its invoices, and the account's password and devices.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageShell } from '@/components/layout/page-shell';
+import { Card } from '@/components/ui/card';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useCurrentUser } from '@/lib/auth';
+import { AccountSecurity } from '@/features/auth/components/account-security';
+import { useCompanyAccount } from '@/features/company/api/get-company-account';
+import { CompanyDetailsForm } from '@/features/company/components/company-details-form';
+import { InvoiceList } from '@/features/company/components/invoice-list';
+import { PlanAndRenewal } from '@/features/company/components/plan-and-renewal';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </Card>
+  );
+}
+
+export default function AccountPage() {
+  const { t } = useTranslation('company');
+  usePageTitle(t('account.title'));
+  const { user } = useCurrentUser();
+  const account = useCompanyAccount();
+  return (
+    <PageShell>
+      <section className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:py-12">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('account.title')}</h1>
+        {!account.data ? (
+          account.isError ? <p className="text-slate-700">{t('account.loadFailed')}</p> : <LoadingScreen />
+        ) : (
+          <>
+            <Section id="account-plan" title={t('account.planHeading')}>
+              <PlanAndRenewal account={account.data} />
+            </Section>
+            <Section id="account-invoices" title={t('account.invoices')}>
+              <InvoiceList invoices={account.data.invoices} />
+            </Section>
+            <Section id="account-details" title={t('account.details')}>
+              <CompanyDetailsForm key={account.data.company.id} company={account.data.company} />
+            </Section>
+            <Section id="account-security" title={t('account.security')}>
+              <AccountSecurity hasPassword={user?.hasPassword ?? true} />
+            </Section>
+          </>
+        )}
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,79 @@
+// The account's security on /account: a new password (the current one first), and signing out of the other devices.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { changePasswordSchema } from '#shared/auth.ts';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/error-message';
+import { translateValidation } from '@/lib/validation-message';
+import { useChangePassword } from '../api/change-password';
+import { useEndOtherSessions } from '../api/end-other-sessions';
+import { PasswordField } from './password-field';
+
+export function AccountSecurity({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useTranslation('auth');
+  const change = useChangePassword();
+  const endOthers = useEndOtherSessions();
+  const form = useForm<z.input<typeof changePasswordSchema>, unknown, z.output<typeof changePasswordSchema>>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors } = form.formState;
+  const failed = (error: unknown) => toast({ variant: 'destructive', title: t('security.failed'), description: errorMessage(error, t('security.failed')) });
+
+  return (
+    <div className="space-y-8">
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) =>
+          void form.handleSubmit((values) =>
+            change.mutate(hasPassword ? values : { newPassword: values.newPassword }, {
+              onSuccess: () => {
+                form.reset();
+                toast({ variant: 'success', title: t('security.passwordChanged') });
+              },
+              onError: failed,
+            }),
+          )(event)
+        }
+      >
+        <h3 className="font-semibold text-slate-900">{t('security.passwordHeading')}</h3>
+        {hasPassword && (
+          <PasswordField
+            label={t('security.currentPassword')}
+            autoComplete="current-password"
+            error={translateValidation(t, errors.currentPassword?.message)}
+            registration={form.register('currentPassword')}
+          />
+        )}
+        <PasswordField
+          label={t('security.newPassword')}
+          hint={t('security.newPasswordHint')}
+          autoComplete="new-password"
+          error={translateValidation(t, errors.newPassword?.message)}
+          registration={form.register('newPassword')}
+        />
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending && <Spinner />}
+          {t('security.changePassword')}
+        </Button>
+      </form>
+      <div className="space-y-2 border-t border-slate-200 pt-6">
+        <h3 className="font-semibold text-slate-900">{t('security.devicesHeading')}</h3>
+        <p className="text-sm text-slate-600">{t('security.devicesText')}</p>
+        <Button
+          variant="outline"
+          disabled={endOthers.isPending}
+          onClick={() => endOthers.mutate(undefined, { onSuccess: () => toast({ variant: 'success', title: t('security.devicesEnded') }), onError: failed })}
+        >
+          {endOthers.isPending && <Spinner />}
+          {t('security.endOthers')}
+        </Button>
+      </div>
+    </div>
+  );
+}

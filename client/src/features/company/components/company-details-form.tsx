@@ -1,0 +1,71 @@
+// The company's details on /account. The invoices issued from now on carry them; issued ones never change.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { companyDetailsSchema, type CompanyView } from '#shared/company.ts';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/error-message';
+import { translateValidation } from '@/lib/validation-message';
+import { useUpdateCompanyDetails } from '../api/update-company-details';
+
+export function CompanyDetailsForm({ company }: { company: CompanyView }) {
+  const { t } = useTranslation('company');
+  const update = useUpdateCompanyDetails();
+  const form = useForm<z.input<typeof companyDetailsSchema>, unknown, z.output<typeof companyDetailsSchema>>({
+    resolver: zodResolver(companyDetailsSchema),
+    defaultValues: {
+      companyName: company.companyName,
+      contactPerson: company.contactPerson,
+      phone: company.phone,
+      email: company.email,
+      tradeLicenceNumber: company.tradeLicenceNumber ?? '',
+      vatNumber: company.vatNumber ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const message = (m?: string) => translateValidation(t, m);
+  const optional = <span className="font-normal text-slate-600">{t('onboarding.optional')}</span>;
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={(event) =>
+        void form.handleSubmit((values) =>
+          update.mutate(values, {
+            onSuccess: () => toast({ variant: 'success', title: t('account.saved') }),
+            onError: (error) => toast({ variant: 'destructive', title: t('account.saveFailed'), description: errorMessage(error, t('account.saveFailed')) }),
+          }),
+        )(event)
+      }
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t('onboarding.companyName')} required error={message(errors.companyName?.message)}>
+          {(ids) => <Input {...ids} autoComplete="organization" {...form.register('companyName')} />}
+        </Field>
+        <Field label={t('onboarding.contactPerson')} required error={message(errors.contactPerson?.message)}>
+          {(ids) => <Input {...ids} autoComplete="name" {...form.register('contactPerson')} />}
+        </Field>
+        <Field label={t('onboarding.phone')} required error={message(errors.phone?.message)}>
+          {(ids) => <Input {...ids} type="tel" inputMode="tel" autoComplete="tel" {...form.register('phone')} />}
+        </Field>
+        <Field label={t('onboarding.email')} required hint={t('onboarding.emailHint')} error={message(errors.email?.message)}>
+          {(ids) => <Input {...ids} type="email" inputMode="email" autoComplete="email" {...form.register('email')} />}
+        </Field>
+        <Field label={<>{t('account.tradeLicence')} {optional}</>} error={message(errors.tradeLicenceNumber?.message)}>
+          {(ids) => <Input {...ids} maxLength={40} {...form.register('tradeLicenceNumber')} />}
+        </Field>
+        <Field label={<>{t('account.trn')} {optional}</>} hint={t('account.trnHint')} error={message(errors.vatNumber?.message)}>
+          {(ids) => <Input {...ids} inputMode="numeric" maxLength={15} dir="ltr" {...form.register('vatNumber')} />}
+        </Field>
+      </div>
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending && <Spinner />}
+        {t('account.save')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+// The plan on /account: which one, its dates, and the next period's invoice, for the same plan or another.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { PLAN_IDS, PLANS, planPeriodPriceFils, type PlanId } from '#shared/constants.ts';
+import type { CompanyAccount } from '#shared/company.ts';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Field, Select } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/error-message';
+import { formatAmount, formatDate } from '@/lib/format';
+import { useRequestRenewal } from '../api/request-renewal';
+
+export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
+  const { t } = useTranslation('company');
+  const { company } = account;
+  const [plan, setPlan] = useState<PlanId>(company.subscriptionPlan);
+  const renew = useRequestRenewal();
+  const unpaid = account.invoices.find((invoice) => invoice.status === 'issued');
+  const canRenew = company.paymentVerifiedAt !== null && company.subscriptionStatus !== 'suspended' && !unpaid;
+  return (
+    <div className="space-y-4">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-slate-600">{t('account.plan')}</dt>
+          <dd className="font-semibold text-slate-900">{t(`plans.${company.subscriptionPlan}`)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{t('account.status')}</dt>
+          <dd className="font-semibold text-slate-900">{t(`account.statusValue.${company.subscriptionStatus}`)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{t('account.period')}</dt>
+          <dd className="font-semibold text-slate-900">
+            {company.subscriptionStartDate && company.subscriptionEndDate
+              ? `${formatDate(company.subscriptionStartDate, 'short')} – ${formatDate(company.subscriptionEndDate, 'short')}`
+              : '—'}
+          </dd>
+        </div>
+      </dl>
+      {unpaid ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {t('renewal.unpaid', { number: unpaid.number })}{' '}
+          <Link href={`/invoices/${unpaid.id}`} className="font-semibold underline underline-offset-2">
+            {t('payment.viewInvoice', { number: unpaid.number })}
+          </Link>
+        </p>
+      ) : (
+        canRenew && (
+          <div className="flex flex-wrap items-end gap-3">
+            <Field label={t('account.nextPlan')}>
+              {(ids) => (
+                <Select {...ids} value={plan} onChange={(event) => setPlan(event.currentTarget.value as PlanId)} className="w-auto">
+                  {PLAN_IDS.map((id) => (
+                    <option key={id} value={id}>
+                      {t('account.planOption', { plan: t(`plans.${id}`), amount: formatAmount(planPeriodPriceFils(PLANS[id])) })}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Button
+              disabled={renew.isPending}
+              onClick={() =>
+                renew.mutate(plan, {
+                  onSuccess: ({ invoice }) => toast({ variant: 'success', title: t('account.renewed', { number: invoice.number }) }),
+                  onError: (error) => toast({ variant: 'destructive', title: t('renewal.failedTitle'), description: errorMessage(error, t('renewal.failed')) }),
+                })
+              }
+            >
+              {renew.isPending && <Spinner />}
+              {renew.isPending ? t('renewal.renewing') : t('account.renew')}
+            </Button>
+          </div>
+        )
+      )}
+      {!unpaid && !canRenew && company.subscriptionStatus === 'pending_payment' && (
+        <Link href="/pending" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          {t('account.howToPay')}
+        </Link>
+      )}
+    </div>
+  );
+}
