@@ -27,6 +27,7 @@ import type { VideoHost } from './video/video-host.ts';
 import { localUploadRouter, objectFilesRouter, objectsApiRouter } from './routes/objects.ts';
 import { careersRouter } from './routes/careers.ts';
 import { salesRequestsRouter } from './routes/sales-requests.ts';
+import { companyTeamRouter } from './routes/company-team.ts';
 import { candidatesRouter } from './routes/candidates.ts';
 import { savedSearchesRouter } from './routes/saved-searches.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(adminRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, mailer }));
   const companies = { db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, billing: config.billing, mailer };
   api.use(companyRouter(companies));
+  api.use(companyTeamRouter({ ...companies, teamSeats: config.teamSeats }));
   api.use(adminCompaniesRouter(companies));
   api.use(adminConsoleRouter({ db: database.db, clock, mailer }));
   api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: config.temporaryDir }));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import bundledFfmpeg from '@ffmpeg-installer/ffmpeg';
 import bundledFfprobe from '@ffprobe-installer/ffprobe';
 import { z } from 'zod';
-import { DEFAULT_EARLY_ACCESS_END } from '#shared/constants.ts';
+import { DEFAULT_EARLY_ACCESS_END, type PlanId } from '#shared/constants.ts';
 import type { SellerDetails } from '#shared/company.ts';
 import { THREAD_POOL_SIZE } from './capacity.ts';
 
@@ -144,6 +144,10 @@ const envSchema = z.object({
       .regex(/^[A-Z]{4}AE[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a UAE SWIFT/BIC code: 8 or 11 characters, AE in 5th and 6th place')
       .default(SELLER_PLACEHOLDERS.swift),
   ),
+  // How many people (the owner included) a company's team may have on each plan.
+  TEAM_SEATS_MONTHLY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(2)),
+  TEAM_SEATS_QUARTERLY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
+  TEAM_SEATS_ANNUAL: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(5)),
   VAT_RATE_PERCENT: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -224,6 +228,8 @@ export interface Config {
   videoUploadDir: string;
   /** Tax invoices: the seller (copied into each invoice when issued) and the VAT rate in basis points (5% = 500). */
   billing: BillingConfig;
+  /** Seats of a company's team per plan, the owner included. */
+  teamSeats: Record<PlanId, number>;
 }
 
 export interface BillingConfig {
@@ -348,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ffmpeg: { ffmpegPath: e.FFMPEG_PATH ?? bundledFfmpeg.path, ffprobePath: e.FFPROBE_PATH ?? bundledFfprobe.path },
     videoUploadDir: path.join(dataDir, 'video-uploads'),
     billing: billingConfig(e, env),
+    teamSeats: { monthly: e.TEAM_SEATS_MONTHLY, quarterly: e.TEAM_SEATS_QUARTERLY, annual: e.TEAM_SEATS_ANNUAL },
   };
 }
 

@@ -1,5 +1,6 @@
 // Schemas of the account calls, used by the server at its edge and by the forms through zodResolver.
 import { z } from 'zod';
+import type { CompanyRole } from './company-team.ts';
 import { ROLES } from './constants.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import { text } from './text.ts';
@@ -92,4 +93,6 @@ export interface CurrentUser {
   locale: Locale;
   profile: OwnProfile | null;
   company: CompanyView | null;
+  /** In that company: its owner, or a colleague invited as admin (sees the bills) or member. */
+  companyRole: CompanyRole | null;
 }

@@ -124,7 +124,7 @@ export interface CandidateDetail extends CandidateCard {
   email: string | null;
   bio: string | null;
   cvUrl: string | null;
-  shortlist: { note: string | null; savedAt: string } | null;
+  shortlist: { note: string | null; noteBy: string | null; savedAt: string } | null;
 }
 
 export const CONTACT_CHANNELS = ['email', 'whatsapp'] as const;
@@ -136,6 +136,8 @@ export const shortlistNoteSchema = z.object({
 
 export interface ShortlistEntry extends CandidateCard {
   note: string | null;
+  /** Who of the team wrote the note. */
+  noteBy: string | null;
   savedAt: string;
 }
 

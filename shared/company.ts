@@ -138,4 +138,6 @@ export interface CompanyView {
 export interface CompanyAccount {
   company: CompanyView;
   invoices: InvoiceSummary[];
+  /** Whether the reader sees the bills: the owner and admin colleagues do; a plain member gets no invoices. */
+  billing: boolean;
 }

@@ -345,6 +345,53 @@ export const careerApplications = pgTable(
   ],
 );
 
+// The colleagues of a company's owner (company_profiles.user_id): each works in the company, one company per account.
+// An 'admin' also sees and pays the bills; a 'member' searches, shortlists and contacts.
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 16 }).notNull().default('member'),
+    invitedById: varchar('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    uniqueIndex('company_members_user_id_idx').on(t.userId),
+    index('company_members_invited_by_id_idx').on(t.invitedById),
+  ],
+);
+
+// Invitations to join a company, by e-mail, with a single-use link (its hash kept) that expires after 7 days.
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: varchar('role', { length: 16 }).notNull().default('member'),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedById: varchar('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedById: varchar('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('company_invitations_company_id_idx').on(t.companyId, t.createdAt),
+    index('company_invitations_invited_by_id_idx').on(t.invitedById),
+    index('company_invitations_accepted_by_id_idx').on(t.acceptedById),
+  ],
+);
+
 // Requests sent through the Contact Sales form: kept for the team (the admin console lists them) and announced to the
 // sales address. Handled once, by one admin.
 export const salesRequests = pgTable(
@@ -433,11 +480,14 @@ export const candidateEvents = pgTable(
       .references(() => jobSeekerProfiles.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 24 }).notNull(),
     channel: varchar('channel', { length: 16 }),
+    // Which person of the company did it (a team shares one company).
+    userId: varchar('user_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('candidate_events_company_id_idx').on(t.companyId, t.at),
     index('candidate_events_profile_id_idx').on(t.profileId, t.at),
+    index('candidate_events_user_id_idx').on(t.userId),
   ],
 );
 
@@ -451,12 +501,15 @@ export const shortlists = pgTable(
       .notNull()
       .references(() => jobSeekerProfiles.id, { onDelete: 'cascade' }),
     note: text('note'),
+    // Who of the team last wrote the note.
+    noteAuthorId: varchar('note_author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.profileId] }),
     index('shortlists_profile_id_idx').on(t.profileId),
+    index('shortlists_note_author_id_idx').on(t.noteAuthorId),
   ],
 );
 

@@ -5,6 +5,8 @@ import type { Role } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { signOut, takeSessionUser } from './session.ts';
+import { companyRoleOf, isCompanyOf } from './company-of-user.ts';
+import type { CompanyRole } from '#shared/company-team.ts';
 import { DomainError } from '../domain-error.ts';
 
 declare global {
@@ -16,6 +18,8 @@ declare global {
        * requireActiveCompany checks. Undefined for other accounts and signed-out callers.
        */
       userCompany?: CompanyProfile | null;
+      /** The user's role in userCompany: its owner, or a colleague invited as admin or member. */
+      userCompanyRole?: CompanyRole | null;
     }
   }
 }
@@ -23,9 +27,9 @@ declare global {
 /** The user and, for a company account, its company profile, in one prepared query (planned once per connection). */
 const prepareUserQuery = (db: Db) =>
   db
-    .select({ user: users, company: companyProfiles })
+    .select({ user: users, company: companyProfiles, companyRole: companyRoleOf(users.id) })
     .from(users)
-    .leftJoin(companyProfiles, and(eq(companyProfiles.userId, users.id), eq(users.role, 'company')))
+    .leftJoin(companyProfiles, and(isCompanyOf(users.id), eq(users.role, 'company')))
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('current_user');
 
@@ -49,7 +53,10 @@ export function loadCurrentUser(db: Db, clock: Clock, absoluteMs: number): Reque
         return next();
       }
       req.user = user;
-      if (user.role === 'company') req.userCompany = row.company;
+      if (user.role === 'company') {
+        req.userCompany = row.company;
+        req.userCompanyRole = row.company ? row.companyRole : null;
+      }
       next();
     } catch (err) {
       next(err);

@@ -9,6 +9,8 @@ import connectPgSimple from 'connect-pg-simple';
 import { and, eq, sql } from 'drizzle-orm';
 import { companyProfiles, sessions, users, type CompanyProfile, type User } from '#shared/schema.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { CompanyRole } from '#shared/company-team.ts';
+import { companyRoleOf, isCompanyOf } from './company-of-user.ts';
 
 declare module 'express-session' {
   interface SessionData {
@@ -48,6 +50,8 @@ const REMEMBERED_EXPIRIES = 10_000;
 export interface SessionUser {
   user: User;
   company: CompanyProfile | null;
+  /** The user's role in that company (owner, admin or member). */
+  companyRole: CompanyRole | null;
 }
 
 /**
@@ -61,10 +65,11 @@ const prepareSessionRead = (db: Db) =>
       expireMs: sql<number>`(extract(epoch from ${sessions.expire}::timestamptz) * 1000)::float8`,
       user: users,
       company: companyProfiles,
+      companyRole: companyRoleOf(users.id),
     })
     .from(sessions)
     .leftJoin(users, sql`${users.id} = ${sessions.sess}->>'userId'`)
-    .leftJoin(companyProfiles, and(eq(companyProfiles.userId, users.id), eq(users.role, 'company')))
+    .leftJoin(companyProfiles, and(isCompanyOf(users.id), eq(users.role, 'company')))
     .where(and(eq(sessions.sid, sql.placeholder('sid')), sql`${sessions.expire} >= to_timestamp(${sql.placeholder('now')})`))
     .prepare('session_read');
 
@@ -105,7 +110,7 @@ export function sessionMiddleware(options: { database: Database; secret: string;
       readSession.execute({ sid, now: Math.ceil(Date.now() / 1000) }).then(([row]) => {
         if (!row) return callback(null, null);
         remember(this.#expiries, sid, row.expireMs);
-        if (row.user) remember(this.#users, sid, { user: row.user, company: row.company });
+        if (row.user) remember(this.#users, sid, { user: row.user, company: row.company, companyRole: row.company ? row.companyRole : null });
         callback(null, row.sess as SessionData);
       }, callback);
     }

@@ -154,3 +154,17 @@ export function salesRequestTemplate(input: {
     html,
   };
 }
+
+/** An invitation to join a company's team on the product (English: the invitee's language is not known yet). */
+export function teamInvitationTemplate(input: { productName: string; companyName: string; inviter: string; link: string; validDays: number }): RenderedEmail {
+  const link = secretPlaceholder('link');
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const body = `${oneLine(input.inviter)} invites you to join ${oneLine(input.companyName)} on ${input.productName}: search reviewed job seekers, watch their videos and contact them, with your team's shortlist and notes.`;
+  const validity = `The link works for ${input.validDays} days. If you did not expect this invitation, you can ignore this e-mail.`;
+  return {
+    subject: `${oneLine(input.inviter)} invites you to ${oneLine(input.companyName)} on ${input.productName}`,
+    text: `Hello,\n\n${body}\n\n${link}\n\n${validity}\n`,
+    html: withSmallPrint(layout(input.productName, ['Hello,', body], { label: 'Accept the invitation', link }), validity),
+    secrets: { link: input.link },
+  };
+}

@@ -40,10 +40,10 @@ export function candidatesRouter(ctx: { db: Db; readDb?: Db; clock: Clock }) {
     res.json(await search.optionCounts(res.locals.query as CandidateSearch));
   });
   router.get('/candidates/:id', rateLimit(ctx.db, ctx.clock, VIEW_LIMIT), async (req, res) => {
-    res.json(await viewCandidate(ctx.db, req.company!.id, profileId(req.params.id)));
+    res.json(await viewCandidate(ctx.db, req.company!.id, profileId(req.params.id), req.user!.id));
   });
   router.post('/candidates/:id/contact', validate(contactSchema), async (req, res) => {
-    await recordCandidateEvent(ctx.db, req.company!.id, profileId(req.params.id), { type: 'contact', channel: req.body.channel });
+    await recordCandidateEvent(ctx.db, req.company!.id, profileId(req.params.id), { type: 'contact', channel: req.body.channel, userId: req.user!.id });
     res.status(204).end();
   });
 
@@ -51,7 +51,7 @@ export function candidatesRouter(ctx: { db: Db; readDb?: Db; clock: Clock }) {
     res.json({ items: await listShortlist(ctx.db, req.company!.id) });
   });
   router.put('/shortlist/:profileId', validate(shortlistNoteSchema), async (req, res) => {
-    res.json(await saveToShortlist(ctx.db, req.company!.id, profileId(req.params.profileId), req.body.note));
+    res.json(await saveToShortlist(ctx.db, req.company!.id, profileId(req.params.profileId), req.body.note, req.user!.id));
   });
   router.delete('/shortlist/:profileId', async (req, res) => {
     await removeFromShortlist(ctx.db, req.company!.id, profileId(req.params.profileId));

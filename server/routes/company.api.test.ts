@@ -177,6 +177,7 @@ describe('POST /api/company/profile', () => {
     expect(account2.status).toBe(200);
     expect(account2.body).toEqual({
       company,
+      billing: true,
       invoices: [{ id: invoice.id, number: invoice.number, status: 'issued', issuedAt: invoice.issuedAt, plan: 'monthly', periodStart: '2026-03-11', periodEnd: '2026-04-10', totalFils: 52_500, paymentDeclaration: null }],
     });
     expect((await account.agent.get('/api/auth/user')).body.company).toMatchObject({ id: company.id, subscriptionStatus: 'pending_payment', hasAccess: false });

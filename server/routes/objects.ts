@@ -103,7 +103,7 @@ export function objectFilesRouter(ctx: UploadContext) {
     }
     // A CV download by a company is recorded once per download, not for each later range of the same file.
     if (company && row.kind === 'cv' && (!range || range.start === 0)) {
-      await recordCandidateEvent(ctx.db, company.companyId, company.profileId, { type: 'cv_download' });
+      await recordCandidateEvent(ctx.db, company.companyId, company.profileId, { type: 'cv_download', userId: req.user!.id });
     }
     if (range) {
       res.status(206);

@@ -1,7 +1,8 @@
 // Accounts: sign-up, sign-in, role, e-mail verification and password reset.
+import { companyOf } from '../auth/company-of-user.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { authTokens, companyProfiles, jobSeekerProfiles, users, type User } from '#shared/schema.ts';
+import { authTokens, jobSeekerProfiles, users, type User } from '#shared/schema.ts';
 import type { Role } from '#shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/locales.ts';
 import type { CurrentUser } from '#shared/auth.ts';
@@ -302,7 +303,7 @@ export async function resetPassword(ctx: AccountContext, token: string, password
 export async function currentUserView(db: Db, user: User, now: Date): Promise<CurrentUser> {
   const [profile, company] = await Promise.all([
     user.role === 'job_seeker' ? db.query.jobSeekerProfiles.findFirst({ where: eq(jobSeekerProfiles.userId, user.id) }) : undefined,
-    user.role === 'company' ? db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, user.id) }) : undefined,
+    user.role === 'company' ? companyOf(db, user) : undefined,
   ]);
   return {
     id: user.id,
@@ -317,6 +318,7 @@ export async function currentUserView(db: Db, user: User, now: Date): Promise<Cu
     hasPassword: user.passwordHash !== null,
     locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
     profile: profile ? ownProfileView(profile, user.status) : null,
-    company: company ? companyView(company, now) : null,
+    company: company ? companyView(company.company, now) : null,
+    companyRole: company?.role ?? null,
   };
 }

@@ -908,11 +908,12 @@ interface DetailRow extends CardRow {
   video_url: string | null;
   cv_url: string | null;
   note: string | null;
+  note_by: string | null;
   saved_at: string | null;
 }
 
-/** The whole profile for a subscribed company, and a `view` event. */
-export async function viewCandidate(db: Db, companyId: string, profileId: string): Promise<CandidateDetail> {
+/** The whole profile for a subscribed company, and a `view` event by the person of the company who opened it. */
+export async function viewCandidate(db: Db, companyId: string, profileId: string, userId: string): Promise<CandidateDetail> {
   const { rows } = await db.execute<DetailRow>(sql`
     with shown as (
       select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages, p.bio, p.phone,
@@ -922,9 +923,9 @@ export async function viewCandidate(db: Db, companyId: string, profileId: string
       from job_seeker_profiles p
       where ${visibleProfile(profileId)}
     ), viewed as (
-      insert into candidate_events (company_id, profile_id, type) select ${companyId}, id, 'view' from shown
+      insert into candidate_events (company_id, profile_id, type, user_id) select ${companyId}, id, 'view', ${userId} from shown
     )
-    select shown.*, s.note,
+    select shown.*, s.note, ${noteAuthor(sql`s`)} as note_by,
       to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as saved_at
     from shown left join shortlists s on s.company_id = ${companyId} and s.profile_id = shown.id`);
   const row = rows[0];
@@ -935,20 +936,24 @@ export async function viewCandidate(db: Db, companyId: string, profileId: string
     email: row.email,
     bio: row.bio,
     cvUrl: row.cv_url,
-    shortlist: row.saved_at !== null ? { note: row.note, savedAt: row.saved_at } : null,
+    shortlist: row.saved_at !== null ? { note: row.note, noteBy: row.note_by, savedAt: row.saved_at } : null,
   };
 }
+
+/** Who of the team wrote a shortlist row's note: their name, else their e-mail. */
+export const noteAuthor = (shortlist: SQL) =>
+  sql`(select coalesce(nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''), a.email) from users a where a.id = ${shortlist}.note_author_id)`;
 
 /** A company contacted a job seeker (e-mail or WhatsApp link opened): recorded, for a profile it may see. */
 export async function recordCandidateEvent(
   db: Db,
   companyId: string,
   profileId: string,
-  event: { type: 'contact' | 'cv_download' | 'view'; channel?: string },
+  event: { type: 'contact' | 'cv_download' | 'view'; channel?: string; userId: string },
 ): Promise<void> {
   const { rows } = await db.execute(sql`
-    insert into candidate_events (company_id, profile_id, type, channel)
-    select ${companyId}, p.id, ${event.type}, ${event.channel ?? null}
+    insert into candidate_events (company_id, profile_id, type, channel, user_id)
+    select ${companyId}, p.id, ${event.type}, ${event.channel ?? null}, ${event.userId}
     from job_seeker_profiles p
     where ${visibleProfile(profileId)}
     returning id`);

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { findInvoice, gulfDate, invoiceSummary, invoiceView, invoicesOf, issueInvoice } from './invoices.ts';
 import { uuidParam } from './keyset.ts';
+import { companyOf } from '../auth/company-of-user.ts';
 import { companyView, issueRenewal, OWN_RENEWAL, ownCompany, queueInvoiceEmail, type CompanyContext } from './subscriptions.ts';
 
 /** The onboarding form: the company profile (pending payment) and its first invoice, whose period starts today. */
@@ -40,17 +41,20 @@ export async function onboardCompany(ctx: CompanyContext, user: User, input: Com
   });
 }
 
+/** The company and its invoices; a colleague who is a plain member sees the company without the bills. */
 export async function getCompanyAccount(db: Db, user: User, now: Date): Promise<CompanyAccount> {
-  const company = await ownCompany(db, user);
-  return { company: companyView(company, now), invoices: (await invoicesOf(db, company.id)).map(invoiceSummary) };
+  const found = await companyOf(db, user);
+  if (!found) throw new DomainError('company.profile_not_found');
+  const billing = found.role !== 'member';
+  return { company: companyView(found.company, now), invoices: billing ? (await invoicesOf(db, found.company.id)).map(invoiceSummary) : [], billing };
 }
 
 /** An invoice for its own company, or for an admin. Anyone else's is "not found", never "forbidden". */
 export async function getInvoiceFor(db: Db, user: User, invoiceId: string): Promise<InvoiceView> {
   const invoice = await findInvoice(db, invoiceId);
   if (!user.isAdmin) {
-    const company = user.role === 'company' ? await db.query.companyProfiles.findFirst({ where: eq(companyProfiles.userId, user.id) }) : undefined;
-    if (!company || company.id !== invoice.companyId) throw new DomainError('invoice.not_found');
+    const found = user.role === 'company' ? await companyOf(db, user) : undefined;
+    if (!found || found.role === 'member' || found.company.id !== invoice.companyId) throw new DomainError('invoice.not_found');
   }
   return invoiceView(invoice);
 }
@@ -74,12 +78,12 @@ export async function declarePayment(ctx: { db: Db; clock: Clock }, user: User, 
   const now = ctx.clock.now();
   if (input.transferDate > gulfDate(now)) throw new DomainError('invoice.transfer_in_future');
   return ctx.db.transaction(async (tx) => {
+    const company = await ownCompany(tx, user);
     const [row] = await tx
       .select({ invoice: invoices })
       .from(invoices)
-      .innerJoin(companyProfiles, eq(companyProfiles.id, invoices.companyId))
-      .where(and(eq(invoices.id, invoiceId), eq(companyProfiles.userId, user.id)))
-      .for('update', { of: invoices });
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, company.id)))
+      .for('update');
     if (!row) throw new DomainError('invoice.not_found');
     if (row.invoice.status !== 'issued') throw new DomainError('invoice.not_payable');
     const [updated] = await tx

@@ -4,21 +4,22 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ShortlistEntry } from '#shared/candidates.ts';
 import { shortlists } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
-import { card, factColumns, notFound, visibleProfile, type CardRow } from './candidate-search.ts';
+import { card, factColumns, noteAuthor, notFound, visibleProfile, type CardRow } from './candidate-search.ts';
 
 interface EntryRow extends CardRow {
   note: string | null;
+  note_by: string | null;
   saved_at: string;
 }
 
-const entry = (row: EntryRow): ShortlistEntry => ({ ...card({ ...row, shortlisted: true }), note: row.note, savedAt: row.saved_at });
+const entry = (row: EntryRow): ShortlistEntry => ({ ...card({ ...row, shortlisted: true }), note: row.note, noteBy: row.note_by, savedAt: row.saved_at });
 
 /** Saved candidates the company may still see, the newest saved first. An entry of a profile that was hidden or
  *  suspended stays saved, out of sight, and shows again if the profile comes back. */
 function entries(db: Db, companyId: string, profileId?: string) {
   return db.execute<EntryRow>(sql`
     select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages, left(p.bio, 200) as bio,
-      p.video_url is not null as has_video, p.looking_confirmed_at, ${factColumns(sql`p`)}, s.note,
+      p.video_url is not null as has_video, p.looking_confirmed_at, ${factColumns(sql`p`)}, s.note, ${noteAuthor(sql`s`)} as note_by,
       to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as saved_at
     from shortlists s
     join job_seeker_profiles p on p.id = s.profile_id
@@ -35,13 +36,16 @@ export async function listShortlist(db: Db, companyId: string): Promise<Shortlis
  * Saves a candidate, or changes the note of a saved one. No note keeps the note there is (saving twice does not
  * wipe it); an empty note removes it.
  */
-export async function saveToShortlist(db: Db, companyId: string, profileId: string, note: string | undefined): Promise<ShortlistEntry> {
+export async function saveToShortlist(db: Db, companyId: string, profileId: string, note: string | undefined, authorId: string): Promise<ShortlistEntry> {
   const value = note === undefined ? undefined : note === '' ? null : note;
+  // The note's author is whoever of the team last wrote it (a save without a note leaves both as they are).
+  const author = value === undefined || value === null ? null : authorId;
   const saved = await db.execute(sql`
-    insert into shortlists (company_id, profile_id, note)
-    select ${companyId}, p.id, ${value ?? null} from job_seeker_profiles p where ${visibleProfile(profileId)}
+    insert into shortlists (company_id, profile_id, note, note_author_id)
+    select ${companyId}, p.id, ${value ?? null}, ${author} from job_seeker_profiles p where ${visibleProfile(profileId)}
     on conflict (company_id, profile_id) do update set
-      note = ${value === undefined ? sql`shortlists.note` : sql`excluded.note`}, updated_at = now()
+      note = ${value === undefined ? sql`shortlists.note` : sql`excluded.note`},
+      note_author_id = ${value === undefined ? sql`shortlists.note_author_id` : sql`excluded.note_author_id`}, updated_at = now()
     returning profile_id`);
   if (saved.rows.length === 0) throw notFound();
   const { rows } = await entries(db, companyId, profileId);

@@ -12,6 +12,7 @@ import type { PlanId, SubscriptionStatus } from '#shared/constants.ts';
 import type { CompanyView } from '#shared/company.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
+import { companyOf } from '../auth/company-of-user.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
@@ -59,12 +60,15 @@ export async function queueInvoiceEmail(tx: DbOrTx, ctx: CompanyContext, company
   await enqueueEmail(tx, { to: view.buyer.email, template: 'company_invoice_issued', ...mail }, { now });
 }
 
-/** The company of a company account (locked for an update when asked). */
+/**
+ * The company whose bills the user handles: its owner's, or an admin colleague's (locked for an update when asked).
+ * A colleague who is a plain member is refused.
+ */
 export async function ownCompany(db: DbOrTx, user: User, options: { lock?: boolean } = {}): Promise<CompanyProfile> {
-  const query = db.select().from(companyProfiles).where(eq(companyProfiles.userId, user.id));
-  const [company] = options.lock ? await query.for('update') : await query;
-  if (!company) throw new DomainError('company.profile_not_found');
-  return company;
+  const found = await companyOf(db, user, options);
+  if (!found) throw new DomainError('company.profile_not_found');
+  if (found.role === 'member') throw new DomainError('team.billing_hidden');
+  return found.company;
 }
 
 /** Why a renewal invoice cannot be issued, worded for who asks (the company itself or an admin). */

@@ -11,6 +11,7 @@ const GetStartedPage = lazy(() => import('./pages/get-started'));
 const JoinPage = lazy(() => import('./pages/join'));
 const ContactSalesPage = lazy(() => import('./pages/contact-sales'));
 const AccountPage = lazy(() => import('./pages/account'));
+const InvitePage = lazy(() => import('./pages/invite'));
 const PrivacyPolicyPage = lazy(() => import('./pages/privacy-policy'));
 const TermsOfServicePage = lazy(() => import('./pages/terms-of-service'));
 const LoginPage = lazy(() => import('./pages/login'));
@@ -92,6 +93,7 @@ function AppRoutes() {
       <Route path="/onboarding" component={only(isCompany && !onboarded, OnboardingPage)} />
       <Route path="/pending" component={only(onboarded || hasProfile, PendingPage)} />
       <Route path="/account" component={only(onboarded, AccountPage)} />
+      <Route path="/invite" component={InvitePage} />
       <Route path="/invoices/:id" component={only(onboarded || Boolean(user?.isAdmin), InvoicePage)} />
       <Route path="/dashboard" component={only(paidOnce, DashboardPage)} />
       <Route path="/dashboard/shortlist" component={only(paidOnce, ShortlistPage)} />

@@ -11,6 +11,7 @@ import { useCompanyAccount } from '@/features/company/api/get-company-account';
 import { CompanyDetailsForm } from '@/features/company/components/company-details-form';
 import { InvoiceList } from '@/features/company/components/invoice-list';
 import { PlanAndRenewal } from '@/features/company/components/plan-and-renewal';
+import { TeamPanel } from '@/features/team/components/team-panel';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -36,15 +37,26 @@ export default function AccountPage() {
           account.isError ? <p className="text-slate-700">{t('account.loadFailed')}</p> : <LoadingScreen />
         ) : (
           <>
-            <Section id="account-plan" title={t('account.planHeading')}>
-              <PlanAndRenewal account={account.data} />
+            {account.data.billing ? (
+              <>
+                <Section id="account-plan" title={t('account.planHeading')}>
+                  <PlanAndRenewal account={account.data} />
+                </Section>
+                <Section id="account-invoices" title={t('account.invoices')}>
+                  <InvoiceList invoices={account.data.invoices} />
+                </Section>
+              </>
+            ) : (
+              <p className="rounded-lg bg-slate-100 p-4 text-sm text-slate-700">{t('account.billingHidden', { company: account.data.company.companyName })}</p>
+            )}
+            <Section id="account-team" title={t('account.team')}>
+              <TeamPanel myRole={user?.companyRole ?? 'member'} myId={user?.id ?? ''} />
             </Section>
-            <Section id="account-invoices" title={t('account.invoices')}>
-              <InvoiceList invoices={account.data.invoices} />
-            </Section>
-            <Section id="account-details" title={t('account.details')}>
-              <CompanyDetailsForm key={account.data.company.id} company={account.data.company} />
-            </Section>
+            {account.data.billing && (
+              <Section id="account-details" title={t('account.details')}>
+                <CompanyDetailsForm key={account.data.company.id} company={account.data.company} />
+              </Section>
+            )}
             <Section id="account-security" title={t('account.security')}>
               <AccountSecurity hasPassword={user?.hasPassword ?? true} />
             </Section>

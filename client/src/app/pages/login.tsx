@@ -28,7 +28,10 @@ export default function LoginPage() {
   const role = ROLE_BY_TYPE[type];
   const mode = location === '/signup' ? 'signUp' : 'signIn';
   const plan = role === 'company' ? chosenPlan(params.toString()) : undefined;
-  const query = role ? `?type=${role === 'company' ? 'company' : 'candidate'}${planQuery(plan, '&')}` : '';
+  const invite = params.get('invite');
+  const typeQuery = role ? `?type=${role === 'company' ? 'company' : 'candidate'}${planQuery(plan, '&')}` : '';
+  // An invitation to a team stays with the visitor between the two tabs, and is opened again once signed in.
+  const query = invite ? `${typeQuery}${typeQuery ? '&' : '?'}invite=${encodeURIComponent(invite)}` : typeQuery;
   usePageTitle(t(`${mode}.title`));
 
   const subheading =

@@ -28,7 +28,7 @@ export function SignInForm() {
 
   const onSubmit = form.handleSubmit((values) =>
     logIn.mutate(values, {
-      onSuccess: (user) => navigate(homePathFor(user)),
+      onSuccess: (user) => navigate(afterSignIn(user)),
       onError: (error) =>
         toast({ variant: 'destructive', title: t('signIn.failed'), description: errorMessage(error, t('signIn.failedFallback')) }),
     }),
@@ -58,6 +58,12 @@ export function SignInForm() {
   );
 }
 
+/** Back to the invitation that sent the visitor to sign in (?invite=), else where the account belongs. */
+function afterSignIn(user: Parameters<typeof homePathFor>[0]): string {
+  const invite = new URLSearchParams(window.location.search).get('invite');
+  return invite ? `/invite?token=${encodeURIComponent(invite)}` : homePathFor(user);
+}
+
 export function SignUpForm({ role }: { role?: Role }) {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
@@ -74,7 +80,7 @@ export function SignUpForm({ role }: { role?: Role }) {
       {
         onSuccess: (user) => {
           toast({ variant: 'success', title: t('signUp.success'), description: t('signUp.successBody', { email: user.email }) });
-          navigate(homePathFor(user));
+          navigate(afterSignIn(user));
         },
         onError: (error) =>
           toast({ variant: 'destructive', title: t('signUp.failed'), description: errorMessage(error, t('signUp.failedFallback')) }),

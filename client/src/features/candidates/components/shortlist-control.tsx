@@ -26,7 +26,10 @@ export function ShortlistControl({ candidate }: { candidate: CandidateDetail }) 
         save.mutate({ id: candidate.id, note }, { onSuccess: () => toast({ variant: 'success', title: saved ? t('shortlist.noteSaved') : t('shortlist.saved') }), onError: failed });
       }}
     >
-      <Field label={t('shortlist.note')} hint={t('shortlist.noteHint')}>
+      <Field
+        label={t('shortlist.note')}
+        hint={candidate.shortlist?.note && candidate.shortlist.noteBy ? `${t('shortlist.noteHint')} ${t('shortlist.noteBy', { name: candidate.shortlist.noteBy })}` : t('shortlist.noteHint')}
+      >
         {(ids) => <Textarea {...ids} rows={3} maxLength={2000} value={note} onChange={(event) => setNote(event.currentTarget.value)} />}
       </Field>
       <div className="flex flex-wrap gap-2">

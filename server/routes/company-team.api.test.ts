@@ -1,0 +1,174 @@
+// Team seats: the owner invites colleagues within the plan's seats; an invitee accepts once, with the invited address,
+// and works in the same company (its shortlist and notes, each with its author); members do not see the bills; a
+// removed colleague is signed out at once; one company's people never reach another's.
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, candidateEvents, companyInvitations, users } from '#shared/schema.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { readEmailLink } from '../test/emails.ts';
+import { jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+
+let testApp: TestApp;
+const db = () => testApp.testDatabase.database.db;
+type Agent = Awaited<ReturnType<typeof signedInAgent>>;
+let admin: Agent;
+let seekerProfileId: string;
+
+/** An owner whose company is paid and active, on the given plan. */
+async function activeCompany(plan: 'monthly' | 'quarterly' | 'annual', name = 'Gulf Build Contracting') {
+  const owner = await signedInAgent(testApp, { role: 'company' });
+  const res = await owner.agent
+    .post('/api/company/profile')
+    .send({ companyName: name, contactPerson: 'Huda Saleh', phone: '+971 4 123 4567', email: uniqueEmail('billing'), subscriptionPlan: plan })
+    .expect(201);
+  await admin.agent.post(`/api/admin/companies/${res.body.company.id}/verify-payment`).send({ invoiceId: res.body.invoice.id, bankReference: 'FT-TEAM' }).expect(200);
+  return { ...owner, companyId: res.body.company.id as string, invoiceId: res.body.invoice.id as string };
+}
+
+/** The link of the last invitation e-mailed to `email`. */
+async function invitationToken(email: string) {
+  return new URL(await readEmailLink(db(), email, 'team_invitation', '/invite')).searchParams.get('token')!;
+}
+
+/** A new account with no role yet, signed in with `email`. */
+async function newAccount(email: string) {
+  const agent = request.agent(testApp.app).set('X-Forwarded-For', `198.51.100.${Math.floor(Math.random() * 200) + 20}`);
+  await agent.post('/api/auth/signup').send({ email, password: 'long enough 1' }).expect(201);
+  return agent;
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: TRUSTED_PROXY_ENV });
+  admin = await signedInAgent(testApp, { admin: true });
+  const seeker = await jobSeekerWithProfile(testApp, { fullName: 'Joseph Mwangi' });
+  await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+  seekerProfileId = seeker.profile.id;
+});
+afterAll(() => testApp.close());
+
+describe('a team', () => {
+  it('invites within the seats, joins by the link, shares the shortlist with each note’s author, and ends a removed colleague’s sessions', async () => {
+    const owner = await activeCompany('monthly');
+    await owner.agent.put(`/api/shortlist/${seekerProfileId}`).send({ note: 'Call about the night shift.' }).expect(200);
+
+    const email = uniqueEmail('colleague');
+    const invited = await owner.agent.post('/api/company/invitations').send({ email: email.toUpperCase() }).expect(201);
+    expect(invited.body).toMatchObject({ email: email.toLowerCase(), role: 'member' });
+    // Monthly: two seats, the owner and this invitation.
+    const full = await owner.agent.post('/api/company/invitations').send({ email: uniqueEmail('third') }).expect(409);
+    expect(full.body).toMatchObject({
+      code: 'team.no_seats',
+      message: 'Your plan has 2 seats, and they are all taken. Remove a colleague or an invitation first, or choose a larger plan.',
+    });
+
+    const token = await invitationToken(email.toLowerCase());
+    const preview = await request(testApp.app).post('/api/invitations/preview').send({ token }).expect(200);
+    expect(preview.body).toMatchObject({ companyName: 'Gulf Build Contracting', email: email.toLowerCase() });
+
+    const colleague = await newAccount(email);
+    expect((await colleague.post('/api/invitations/accept').send({ token }).expect(200)).body).toEqual({ companyName: 'Gulf Build Contracting' });
+    const me = await colleague.get('/api/auth/user').expect(200);
+    expect(me.body).toMatchObject({ role: 'company', companyRole: 'member', company: { id: owner.companyId, hasAccess: true } });
+
+    // The same shortlist, the note with who wrote it; the colleague's own note shows them.
+    const shared = await colleague.get('/api/shortlist').expect(200);
+    expect(shared.body.items[0]).toMatchObject({ id: seekerProfileId, note: 'Call about the night shift.', noteBy: owner.email });
+    await colleague.put(`/api/shortlist/${seekerProfileId}`).send({ note: 'Called: starts Sunday.' }).expect(200);
+    expect((await owner.agent.get('/api/shortlist').expect(200)).body.items[0]).toMatchObject({ note: 'Called: starts Sunday.', noteBy: email.toLowerCase() });
+    // Contacts are recorded per person.
+    await colleague.post(`/api/candidates/${seekerProfileId}/contact`).send({ channel: 'whatsapp' }).expect(204);
+    const [colleagueRow] = await db().select().from(users).where(eq(users.email, email.toLowerCase()));
+    const contacts = await db().select().from(candidateEvents).where(and(eq(candidateEvents.companyId, owner.companyId), eq(candidateEvents.type, 'contact')));
+    expect(contacts.map((c) => c.userId)).toEqual([colleagueRow!.id]);
+
+    // A member sees the team but not the bills.
+    const team = await colleague.get('/api/company/team').expect(200);
+    expect(team.body).toMatchObject({ seats: 2, used: 2 });
+    expect(team.body.members.map((m: { role: string }) => m.role)).toEqual(['owner', 'member']);
+    const account = await colleague.get('/api/company/profile').expect(200);
+    expect(account.body).toMatchObject({ billing: false, invoices: [] });
+    await colleague.get(`/api/company/invoices/${owner.invoiceId}`).expect(404);
+    expect((await colleague.post('/api/company/renewal').send({}).expect(403)).body.code).toBe('team.billing_hidden');
+    expect((await colleague.post('/api/company/invitations').send({ email: uniqueEmail('x') }).expect(403)).body.code).toBe('team.owner_only');
+
+    // Removed: the next request is signed out.
+    await colleague.delete(`/api/company/members/${owner.id}`).expect(403);
+    await owner.agent.delete(`/api/company/members/${colleagueRow!.id}`).expect(204);
+    await colleague.get('/api/shortlist').expect(401);
+    const audit = await db().select().from(auditLog).where(and(eq(auditLog.subjectId, owner.companyId), eq(auditLog.action, 'team.remove')));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses a used, an expired, a withdrawn invitation, and one for another address', async () => {
+    const owner = await activeCompany('annual');
+    const emails = [uniqueEmail('used'), uniqueEmail('expired'), uniqueEmail('revoked')];
+    const invitations = [];
+    for (const email of emails) invitations.push((await owner.agent.post('/api/company/invitations').send({ email }).expect(201)).body);
+    const [usedToken, expiredToken, revokedToken] = await Promise.all(emails.map(invitationToken));
+
+    const first = await newAccount(emails[0]!);
+    await first.post('/api/invitations/accept').send({ token: usedToken }).expect(200);
+    const again = await first.post('/api/invitations/accept').send({ token: usedToken }).expect(400);
+    expect(again.body).toEqual({ code: 'team.invitation_invalid', message: 'This invitation link has expired, was withdrawn or was already used. Please ask for a new one.' });
+
+    await db().update(companyInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(companyInvitations.id, invitations[1].id));
+    const late = await newAccount(emails[1]!);
+    expect((await late.post('/api/invitations/accept').send({ token: expiredToken }).expect(400)).body.code).toBe('team.invitation_invalid');
+    await request(testApp.app).post('/api/invitations/preview').send({ token: expiredToken }).expect(400);
+
+    await owner.agent.delete(`/api/company/invitations/${invitations[2].id}`).expect(204);
+    const withdrawn = await newAccount(emails[2]!);
+    expect((await withdrawn.post('/api/invitations/accept').send({ token: revokedToken }).expect(400)).body.code).toBe('team.invitation_invalid');
+
+    const other = await owner.agent.post('/api/company/invitations').send({ email: uniqueEmail('meant') }).expect(201);
+    const stranger = await newAccount(uniqueEmail('stranger'));
+    const token = await invitationToken(other.body.email);
+    const wrong = await stranger.post('/api/invitations/accept').send({ token }).expect(403);
+    expect(wrong.body.message).toBe(`This invitation is for ${other.body.email}. Please sign in with that address.`);
+    // Not used up by the stranger's try.
+    await request(testApp.app).post('/api/invitations/preview').send({ token }).expect(200);
+  });
+
+  it("never lets one company's people reach another's shortlist, invoices or members", async () => {
+    const a = await activeCompany('quarterly', 'Company A');
+    const b = await activeCompany('quarterly', 'Company B');
+    await b.agent.put(`/api/shortlist/${seekerProfileId}`).send({ note: 'B only' }).expect(200);
+    const email = uniqueEmail('bmember');
+    await b.agent.post('/api/company/invitations').send({ email }).expect(201);
+    const bMember = await newAccount(email);
+    await bMember.post('/api/invitations/accept').send({ token: await invitationToken(email) }).expect(200);
+    const [bMemberRow] = await db().select().from(users).where(eq(users.email, email));
+
+    expect((await a.agent.get('/api/shortlist').expect(200)).body.items).toEqual([]);
+    await a.agent.get(`/api/company/invoices/${b.invoiceId}`).expect(404);
+    const team = await a.agent.get('/api/company/team').expect(200);
+    expect(team.body.members.map((m: { userId: string }) => m.userId)).toEqual([a.id]);
+    await a.agent.delete(`/api/company/members/${bMemberRow!.id}`).expect(404);
+    await a.agent.post(`/api/company/members/${bMemberRow!.id}/role`).send({ role: 'admin' }).expect(404);
+    // B's member cannot accept an invitation to A while in B.
+    await a.agent.post('/api/company/invitations').send({ email }).expect(201);
+    expect((await bMember.post('/api/invitations/accept').send({ token: await invitationToken(email) }).expect(409)).body.code).toBe('team.already_in_company');
+    expect((await bMember.get('/api/shortlist').expect(200)).body.items[0]).toMatchObject({ note: 'B only' });
+  });
+
+  it('makes a colleague an admin who sees the bills, and hands the company over', async () => {
+    const owner = await activeCompany('annual');
+    const email = uniqueEmail('admin');
+    await owner.agent.post('/api/company/invitations').send({ email }).expect(201);
+    const colleague = await newAccount(email);
+    await colleague.post('/api/invitations/accept').send({ token: await invitationToken(email) }).expect(200);
+    const [row] = await db().select().from(users).where(eq(users.email, email));
+    await owner.agent.post(`/api/company/members/${row!.id}/role`).send({ role: 'boss' }).expect(400);
+    await owner.agent.post(`/api/company/members/${row!.id}/role`).send({ role: 'admin' }).expect(204);
+    expect((await colleague.get('/api/company/profile').expect(200)).body).toMatchObject({ billing: true, invoices: [{ id: owner.invoiceId }] });
+
+    await owner.agent.post('/api/company/owner').send({ userId: row!.id }).expect(204);
+    const team = (await colleague.get('/api/company/team').expect(200)).body;
+    expect(team.members.map((m: { userId: string; role: string }) => [m.userId, m.role])).toEqual([
+      [row!.id, 'owner'],
+      [owner.id, 'admin'],
+    ]);
+    await owner.agent.delete(`/api/company/members/${row!.id}`).expect(403);
+  });
+});
