@@ -34,7 +34,8 @@ export function RenewalPanel({ account }: { account: CompanyAccount }) {
               })}
         </p>
         {!suspended && unpaid && <p className="mt-3 font-medium text-slate-900">{t('renewal.unpaid', { number: unpaid.number })}</p>}
-        {!suspended && !unpaid && (
+        {!suspended && !account.billing && <p className="mt-3 font-medium text-slate-900">{t('renewal.askOwner')}</p>}
+        {!suspended && !unpaid && account.billing && (
           <Button
             size="lg"
             className="mt-6"
