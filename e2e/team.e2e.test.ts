@@ -58,7 +58,12 @@ describe('a team', () => {
     await colleague.page.getByRole('heading', { name: 'Join Gulf Build Contracting' }).waitFor();
     await expectAccessible(colleague.page);
     await expectNoHorizontalScroll(colleague.page);
+    // Through Sign In, then the Create Account tab: the invitation goes along, and an account made there without a
+    // type comes back to it (not to the account-type choice).
+    await colleague.page.getByRole('link', { name: 'Sign In' }).click();
+    await colleague.page.waitForURL('**/login?invite=*');
     await colleague.page.getByRole('link', { name: 'Create Account' }).click();
+    await colleague.page.waitForURL('**/signup?invite=*');
     await colleague.page.getByLabel('E-mail').fill(colleagueEmail);
     await colleague.page.getByLabel('Password', { exact: true }).fill('a good long password');
     await colleague.page.getByRole('button', { name: 'Create Account' }).click();

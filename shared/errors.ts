@@ -79,6 +79,7 @@ export const ERROR_MESSAGES = {
   'invoice.not_found': 'Invoice not found',
   'team.owner_only': "Only your company's owner can do this",
   'team.billing_hidden': "Only your company's owner and admins can see the billing",
+  'team.pay_first': 'You can invite colleagues once your first payment is verified.',
   'team.no_seats': 'Your plan has {{seats}} seats, and they are all taken. Remove a colleague or an invitation first, or choose a larger plan.',
   'team.already_member': 'This person is already in your team',
   'team.already_invited': 'This person already has an open invitation',

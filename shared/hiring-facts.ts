@@ -69,6 +69,10 @@ export function checkHiringFacts(facts: HiringFactsInput, ctx: z.RefinementCtx):
   if (facts.drivingLicences && facts.drivingLicences.length > 0 && !facts.licenceCountry) {
     ctx.addIssue({ code: 'custom', message: 'Please select the country that issued your licence', path: ['licenceCountry'] });
   }
+  // The search compares the lowest the person would accept: a range has its lowest end.
+  if (facts.salaryMax != null && facts.salaryMin == null) {
+    ctx.addIssue({ code: 'custom', message: 'Please enter the lowest monthly salary too', path: ['salaryMin'] });
+  }
   if ((facts.salaryMin != null || facts.salaryMax != null) && !facts.salaryCurrency) {
     ctx.addIssue({ code: 'custom', message: 'Please select the currency', path: ['salaryCurrency'] });
   }

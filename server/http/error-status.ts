@@ -79,6 +79,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'invoice.transfer_in_future': 400,
   'team.owner_only': 403,
   'team.billing_hidden': 403,
+  'team.pay_first': 409,
   'team.no_seats': 409,
   'team.already_member': 409,
   'team.already_invited': 409,

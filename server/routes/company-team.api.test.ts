@@ -171,4 +171,44 @@ describe('a team', () => {
     ]);
     await owner.agent.delete(`/api/company/members/${row!.id}`).expect(403);
   });
+
+  it('refuses what would put an account in two companies, even at once, and invitations from an unpaid company', async () => {
+    const a = await activeCompany('annual', 'Company A');
+    const b = await activeCompany('annual', 'Company B');
+    const email = uniqueEmail('twice');
+    await a.agent.post('/api/company/invitations').send({ email }).expect(201);
+    const tokenA = await invitationToken(email);
+    await b.agent.post('/api/company/invitations').send({ email }).expect(201);
+    const tokenB = await invitationToken(email);
+    const person = await newAccount(email);
+    const answers = await Promise.all([tokenA, tokenB].map((token) => person.post('/api/invitations/accept').send({ token })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.status === 409)!.body.code).toBe('team.already_in_company');
+
+    // A colleague cannot set up a company of their own besides.
+    const own = await person
+      .post('/api/company/profile')
+      .send({ companyName: 'Own Co', contactPerson: 'Me', phone: '+971 4 123 4567', email: uniqueEmail('own'), subscriptionPlan: 'monthly' })
+      .expect(409);
+    expect(own.body.code).toBe('team.already_in_company');
+
+    // Not paid yet: no invitations in the company's name.
+    const unpaid = await signedInAgent(testApp, { role: 'company' });
+    await unpaid.agent
+      .post('/api/company/profile')
+      .send({ companyName: 'Unpaid Co', contactPerson: 'Me', phone: '+971 4 123 4567', email: uniqueEmail('unpaid'), subscriptionPlan: 'annual' })
+      .expect(201);
+    const refused = await unpaid.agent.post('/api/company/invitations').send({ email: uniqueEmail('spam') }).expect(409);
+    expect(refused.body).toMatchObject({ code: 'team.pay_first', message: 'You can invite colleagues once your first payment is verified.' });
+  });
+
+  it('lets an admin invite members but not make admins', async () => {
+    const owner = await activeCompany('annual');
+    const email = uniqueEmail('anadmin');
+    await owner.agent.post('/api/company/invitations').send({ email, role: 'admin' }).expect(201);
+    const adminColleague = await newAccount(email);
+    await adminColleague.post('/api/invitations/accept').send({ token: await invitationToken(email) }).expect(200);
+    expect((await adminColleague.post('/api/company/invitations').send({ email: uniqueEmail('x'), role: 'admin' }).expect(403)).body.code).toBe('team.owner_only');
+    await adminColleague.post('/api/company/invitations').send({ email: uniqueEmail('y') }).expect(201);
+  });
 });

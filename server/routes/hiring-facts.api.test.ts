@@ -104,6 +104,7 @@ describe('declaring the facts', () => {
     [{ drivingLicences: ['car'] }, 'Please select licences from the list'],
     [{ drivingLicences: ['heavy'], licenceCountry: null }, 'Please select the country that issued your licence'],
     [{ salaryMin: 3000 }, 'Please select the currency'],
+    [{ salaryMax: 3000, salaryCurrency: 'AED' }, 'Please enter the lowest monthly salary too'],
     [{ salaryMin: 5000, salaryMax: 3000, salaryCurrency: 'AED' }, 'The lowest salary must not be more than the highest'],
     [{ salaryMin: 0, salaryCurrency: 'AED' }, 'Please enter a monthly salary between 1 and 1,000,000'],
     [{ salaryMin: 2000.5, salaryCurrency: 'AED' }, 'Please enter the salary in whole amounts'],

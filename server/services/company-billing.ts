@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CompanyAccount, CompanyDetailsInput, CompanyOnboarding, CompanyView, DeclarePaymentInput, InvoiceView } from '#shared/company.ts';
 import type { PlanId } from '#shared/constants.ts';
 import { normalizeGccPhone } from '#shared/profile.ts';
-import { auditLog, companyProfiles, invoices, type User } from '#shared/schema.ts';
+import { auditLog, companyMembers, companyProfiles, invoices, users, type User } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
@@ -18,6 +18,10 @@ import { companyView, issueRenewal, OWN_RENEWAL, ownCompany, queueInvoiceEmail, 
 export async function onboardCompany(ctx: CompanyContext, user: User, input: CompanyOnboarding): Promise<{ company: CompanyView; invoice: InvoiceView }> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
+    // The account's row is locked, as when it accepts an invitation: it ends in one company, not two.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [member] = await tx.select({ companyId: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, user.id));
+    if (member) throw new DomainError('team.already_in_company');
     const [company] = await tx
       .insert(companyProfiles)
       .values({

@@ -91,7 +91,11 @@ export async function getTeam(ctx: TeamContext, user: User): Promise<CompanyTeam
 export async function inviteMember(ctx: TeamContext, user: User, input: InviteMemberInput & { email: string }): Promise<TeamInvitation> {
   return ctx.db.transaction(async (tx) => {
     // The company's row is locked: two invitations sent at once cannot both take the last seat.
-    const { company } = await companyFor(tx, user, ['owner', 'admin'], { lock: true });
+    const { company, role } = await companyFor(tx, user, ['owner', 'admin'], { lock: true });
+    // A team grows once the company has paid (an unpaid sign-up cannot send e-mails in its name to anyone).
+    if (!company.paymentVerifiedAt) throw new DomainError('team.pay_first');
+    // Only the owner makes admins.
+    if (input.role === 'admin' && role !== 'owner') throw new DomainError('team.owner_only');
     const now = ctx.clock.now();
     const seats = ctx.teamSeats[company.subscriptionPlan as PlanId];
     if ((await seatsTaken(tx, company, now)) >= seats) throw new DomainError('team.no_seats', { params: { seats } });
@@ -170,6 +174,10 @@ export async function acceptInvitation(ctx: Pick<TeamContext, 'db' | 'clock'>, u
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const { invitation, company } = await usableInvitation(tx, token, now, { lock: true });
+    // The company, then the account, locked in the order the other team changes take them: seats are counted
+    // against a steady team, and two invitations accepted at once by one account cannot both add it.
+    await tx.select({ id: companyProfiles.id }).from(companyProfiles).where(eq(companyProfiles.id, company.id)).for('update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     if (user.email?.toLowerCase() !== invitation.email) throw new DomainError('team.invitation_other_email', { params: { email: invitation.email } });
     if (user.role === 'job_seeker') throw new DomainError('team.job_seeker_account');
     if (await companyOf(tx, user)) throw new DomainError('team.already_in_company');

@@ -50,6 +50,7 @@ export function App() {
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/alerts/stop" component={AlertStopPage} />
         <Route path="/still-looking" component={StillLookingPage} />
+        <Route path="/invite" component={InvitePage} />
         <Route component={AppRoutes} />
       </Switch>
     </>
@@ -93,7 +94,6 @@ function AppRoutes() {
       <Route path="/onboarding" component={only(isCompany && !onboarded, OnboardingPage)} />
       <Route path="/pending" component={only(onboarded || hasProfile, PendingPage)} />
       <Route path="/account" component={only(onboarded, AccountPage)} />
-      <Route path="/invite" component={InvitePage} />
       <Route path="/invoices/:id" component={only(onboarded || Boolean(user?.isAdmin), InvoicePage)} />
       <Route path="/dashboard" component={only(paidOnce, DashboardPage)} />
       <Route path="/dashboard/shortlist" component={only(paidOnce, ShortlistPage)} />

@@ -9,7 +9,8 @@ import { Card } from '@/components/ui/card';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/hooks/use-toast';
-import { useCurrentUser, useLogOut } from '@/lib/auth';
+import { useMutation } from '@tanstack/react-query';
+import { logOut, useCurrentUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { useAcceptInvitation } from '@/features/team/api/accept-invitation';
 import { useInvitation } from '@/features/team/api/get-invitation';
@@ -21,7 +22,8 @@ export default function InvitePage() {
   const { user } = useCurrentUser();
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation();
-  const logOut = useLogOut();
+  // Signed in as someone else: out, then to sign-in with the invitation kept.
+  const switching = useMutation({ mutationFn: logOut });
   const [, navigate] = useLocation();
   const back = encodeURIComponent(token);
 
@@ -56,7 +58,11 @@ export default function InvitePage() {
               ) : user.email?.toLowerCase() !== invitation.data.email ? (
                 <div className="mt-6 space-y-3">
                   <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 [overflow-wrap:anywhere]">{t('invitation.otherAccount', { email: invitation.data.email, current: user.email ?? '' })}</p>
-                  <Button variant="outline" disabled={logOut.isPending} onClick={() => logOut.mutate()}>
+                  <Button
+                    variant="outline"
+                    disabled={switching.isPending}
+                    onClick={() => switching.mutate(undefined, { onSuccess: () => window.location.assign(`/login?invite=${back}`) })}
+                  >
                     {t('invitation.switch')}
                   </Button>
                 </div>

@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQuery } from '@/lib/auth';
 import type { ChangePasswordInput } from '#shared/auth.ts';
 import { apiRequest } from '@/lib/api-client';
 
@@ -7,6 +8,8 @@ export async function changePassword(input: ChangePasswordInput): Promise<void> 
   await apiRequest('POST', '/api/auth/password', input);
 }
 
+/** The current user is read again: an account that had no password now has one to give next time. */
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: changePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }) });
 }

@@ -20,7 +20,7 @@ import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useSetMemberRole } from '../api/set-member-role';
 import { useTransferOwnership } from '../api/transfer-ownership';
 
-function InviteForm() {
+function InviteForm({ canChooseRole }: { canChooseRole: boolean }) {
   const { t } = useTranslation('team');
   const invite = useInviteMember();
   const form = useForm<z.input<typeof inviteMemberSchema>, unknown, z.output<typeof inviteMemberSchema>>({
@@ -49,17 +49,19 @@ function InviteForm() {
           {(ids) => <Input {...ids} type="email" inputMode="email" autoComplete="off" dir="ltr" {...form.register('email')} />}
         </Field>
       </div>
-      <Field label={t('role')}>
-        {(ids) => (
-          <Select {...ids} className="w-auto" {...form.register('role')}>
-            {MEMBER_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      {canChooseRole && (
+        <Field label={t('role')}>
+          {(ids) => (
+            <Select {...ids} className="w-auto" {...form.register('role')}>
+              {MEMBER_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      )}
       <Button type="submit" disabled={invite.isPending}>
         {invite.isPending && <Spinner />}
         {t('invite')}
@@ -161,7 +163,7 @@ export function TeamPanel({ myRole, myId }: { myRole: CompanyRole; myId: string 
           </ul>
         </div>
       )}
-      {myRole !== 'member' && (used < seats ? <InviteForm /> : <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('full', { seats: formatNumber(seats) })}</p>)}
+      {myRole !== 'member' && (used < seats ? <InviteForm canChooseRole={owner} /> : <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('full', { seats: formatNumber(seats) })}</p>)}
     </div>
   );
 }
