@@ -52,10 +52,7 @@ export type VerifyPaymentInput = z.input<typeof verifyPaymentSchema>;
 
 /** POST /api/company/invoices/:id/payment: "I have paid", with the day of the transfer and the bank's reference. */
 export const declarePaymentSchema = z.object({
-  transferDate: z
-    .string({ error: 'Please enter the date of your transfer' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter the date of your transfer')
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Please enter the date of your transfer'),
+  transferDate: z.iso.date({ error: 'Please enter the date of your transfer' }),
   bankReference: text('Bank reference').max(100, 'The bank reference is too long').optional(),
 });
 export type DeclarePaymentInput = z.input<typeof declarePaymentSchema>;

@@ -25,13 +25,6 @@ export type VerifiableFact = (typeof VERIFIABLE_FACTS)[number];
 /** The most days ahead "available within" can ask about. */
 export const AVAILABLE_WITHIN_MAX = 365;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (value: string) => {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
-
 const country = (message: string) => z.enum(COUNTRY_CODES, { error: message });
 const salary = z
   .number({ error: 'Please enter the salary as a number' })
@@ -49,7 +42,7 @@ export const hiringFactsSchema = z.object({
   visaStatus: z.enum(VISA_STATUSES, { error: 'Please select your visa status from the list' }).nullable().optional(),
   availableFrom: z
     .string({ error: 'Please choose when you can start' })
-    .refine((value) => value === 'immediately' || isRealDate(value), 'Please choose when you can start')
+    .refine((value) => value === 'immediately' || z.iso.date().safeParse(value).success, 'Please choose when you can start')
     .nullable()
     .optional(),
   drivingLicences: z

@@ -1,22 +1,18 @@
 // Which company a company account works in, and as what: the company it signed up (its owner, company_profiles.user_id),
 // or the one it joined by invitation (company_members). One company per account.
-import { eq, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { companyMembers, companyProfiles, type CompanyProfile, type User } from '#shared/schema.ts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { companyMembers, companyProfiles, users, type CompanyProfile, type User } from '#shared/schema.ts';
 import type { CompanyRole } from '#shared/company-team.ts';
 import type { Db } from '../db/client.ts';
 import type { DbOrTx } from '../mail/outbox.ts';
 
-/** The join condition of a user's company, for a users column. */
-export const isCompanyOf = (userId: AnyPgColumn): SQL =>
-  or(
-    eq(companyProfiles.userId, userId),
-    sql`${companyProfiles.id} = (select m.company_id from company_members m where m.user_id = ${userId})`,
-  )!;
-
-/** The user's role in the company joined by isCompanyOf. */
-export const companyRoleOf = (userId: AnyPgColumn): SQL<CompanyRole | null> =>
-  sql<CompanyRole | null>`case when ${companyProfiles.userId} = ${userId} then 'owner' else (select m.role from company_members m where m.user_id = ${userId}) end`;
+/**
+ * The user's company for a query over `users`: join company_members on the user first (at most one row: one
+ * company per account), then company_profiles with `joinsCompany`; `companyRole` reads the role from both.
+ */
+export const joinsMembership = eq(companyMembers.userId, users.id);
+export const joinsCompany = and(or(eq(companyProfiles.userId, users.id), eq(companyProfiles.id, companyMembers.companyId)), eq(users.role, 'company'))!;
+export const companyRole = sql<CompanyRole | null>`case when ${companyProfiles.userId} = ${users.id} then 'owner' else ${companyMembers.role} end`;
 
 export interface UserCompany {
   company: CompanyProfile;

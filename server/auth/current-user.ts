@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
-import { and, eq, sql } from 'drizzle-orm';
-import { companyProfiles, users, type CompanyProfile } from '#shared/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { companyMembers, companyProfiles, users, type CompanyProfile } from '#shared/schema.ts';
 import type { Role } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { signOut, takeSessionUser } from './session.ts';
-import { companyRoleOf, isCompanyOf } from './company-of-user.ts';
+import { companyRole, joinsCompany, joinsMembership } from './company-of-user.ts';
 import type { CompanyRole } from '#shared/company-team.ts';
 import { DomainError } from '../domain-error.ts';
 
@@ -27,9 +27,10 @@ declare global {
 /** The user and, for a company account, its company profile, in one prepared query (planned once per connection). */
 const prepareUserQuery = (db: Db) =>
   db
-    .select({ user: users, company: companyProfiles, companyRole: companyRoleOf(users.id) })
+    .select({ user: users, company: companyProfiles, companyRole })
     .from(users)
-    .leftJoin(companyProfiles, and(isCompanyOf(users.id), eq(users.role, 'company')))
+    .leftJoin(companyMembers, joinsMembership)
+    .leftJoin(companyProfiles, joinsCompany)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('current_user');
 

@@ -7,10 +7,10 @@ import type { Request } from 'express';
 import session, { type SessionData } from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import { and, eq, sql } from 'drizzle-orm';
-import { companyProfiles, sessions, users, type CompanyProfile, type User } from '#shared/schema.ts';
+import { companyMembers, companyProfiles, sessions, users, type CompanyProfile, type User } from '#shared/schema.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { CompanyRole } from '#shared/company-team.ts';
-import { companyRoleOf, isCompanyOf } from './company-of-user.ts';
+import { companyRole, joinsCompany, joinsMembership } from './company-of-user.ts';
 
 declare module 'express-session' {
   interface SessionData {
@@ -65,11 +65,12 @@ const prepareSessionRead = (db: Db) =>
       expireMs: sql<number>`(extract(epoch from ${sessions.expire}::timestamptz) * 1000)::float8`,
       user: users,
       company: companyProfiles,
-      companyRole: companyRoleOf(users.id),
+      companyRole,
     })
     .from(sessions)
     .leftJoin(users, sql`${users.id} = ${sessions.sess}->>'userId'`)
-    .leftJoin(companyProfiles, and(isCompanyOf(users.id), eq(users.role, 'company')))
+    .leftJoin(companyMembers, joinsMembership)
+    .leftJoin(companyProfiles, joinsCompany)
     .where(and(eq(sessions.sid, sql.placeholder('sid')), sql`${sessions.expire} >= to_timestamp(${sql.placeholder('now')})`))
     .prepare('session_read');
 

@@ -11,6 +11,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
 import { useUpdateCompanyDetails } from '../api/update-company-details';
+import { CompanyContactFields } from './company-contact-fields';
 
 export function CompanyDetailsForm({ company }: { company: CompanyView }) {
   const { t } = useTranslation('company');
@@ -43,18 +44,7 @@ export function CompanyDetailsForm({ company }: { company: CompanyView }) {
       }
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('onboarding.companyName')} required error={message(errors.companyName?.message)}>
-          {(ids) => <Input {...ids} autoComplete="organization" {...form.register('companyName')} />}
-        </Field>
-        <Field label={t('onboarding.contactPerson')} required error={message(errors.contactPerson?.message)}>
-          {(ids) => <Input {...ids} autoComplete="name" {...form.register('contactPerson')} />}
-        </Field>
-        <Field label={t('onboarding.phone')} required error={message(errors.phone?.message)}>
-          {(ids) => <Input {...ids} type="tel" inputMode="tel" autoComplete="tel" {...form.register('phone')} />}
-        </Field>
-        <Field label={t('onboarding.email')} required hint={t('onboarding.emailHint')} error={message(errors.email?.message)}>
-          {(ids) => <Input {...ids} type="email" inputMode="email" autoComplete="email" {...form.register('email')} />}
-        </Field>
+        <CompanyContactFields register={form.register} errors={errors} />
         <Field label={<>{t('account.tradeLicence')} {optional}</>} error={message(errors.tradeLicenceNumber?.message)}>
           {(ids) => <Input {...ids} maxLength={40} {...form.register('tradeLicenceNumber')} />}
         </Field>

@@ -6,7 +6,7 @@ import { PLAN_IDS, PLANS, planPeriodPriceFils } from '#shared/constants.ts';
 import { companyOnboardingSchema, type CompanyOnboarding, type CompanyOnboardingInput } from '#shared/company.ts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/field';
+import { CompanyContactFields } from './company-contact-fields';
 import { Spinner } from '@/components/ui/spinner';
 import { translateValidation } from '@/lib/validation-message';
 import { formatAmount } from '@/lib/format';
@@ -29,19 +29,8 @@ export function OnboardingForm({ defaults, pending, onSubmit }: Props) {
   return (
     <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="space-y-6">
       <Card className="space-y-5 p-5 sm:p-6">
-        <Field label={t('onboarding.companyName')} required error={message(errors.companyName?.message)}>
-          {(ids) => <Input {...ids} autoComplete="organization" {...form.register('companyName')} />}
-        </Field>
-        <Field label={t('onboarding.contactPerson')} required error={message(errors.contactPerson?.message)}>
-          {(ids) => <Input {...ids} autoComplete="name" {...form.register('contactPerson')} />}
-        </Field>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('onboarding.phone')} required error={message(errors.phone?.message)}>
-            {(ids) => <Input {...ids} type="tel" inputMode="tel" autoComplete="tel" placeholder="+971 4 123 4567" {...form.register('phone')} />}
-          </Field>
-          <Field label={t('onboarding.email')} required hint={t('onboarding.emailHint')} error={message(errors.email?.message)}>
-            {(ids) => <Input {...ids} type="email" inputMode="email" autoComplete="email" {...form.register('email')} />}
-          </Field>
+          <CompanyContactFields register={form.register} errors={errors} />
         </div>
       </Card>
 
