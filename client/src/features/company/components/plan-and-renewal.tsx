@@ -49,17 +49,20 @@ export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
       ) : (
         canRenew && (
           <div className="flex flex-wrap items-end gap-3">
-            <Field label={t('account.nextPlan')}>
-              {(ids) => (
-                <Select {...ids} value={plan} onChange={(event) => setPlan(event.currentTarget.value as PlanId)} className="w-auto">
-                  {PLAN_IDS.map((id) => (
-                    <option key={id} value={id}>
-                      {t('account.planOption', { plan: t(`plans.${id}`), amount: formatAmount(planPeriodPriceFils(PLANS[id])) })}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            {/* A phone gives the select the whole width: an option's text may be longer than the screen. */}
+            <div className="w-full sm:w-auto">
+              <Field label={t('account.nextPlan')}>
+                {(ids) => (
+                  <Select {...ids} value={plan} onChange={(event) => setPlan(event.currentTarget.value as PlanId)} className="sm:w-auto">
+                    {PLAN_IDS.map((id) => (
+                      <option key={id} value={id}>
+                        {t('account.planOption', { plan: t(`plans.${id}`), amount: formatAmount(planPeriodPriceFils(PLANS[id])) })}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            </div>
             <Button
               disabled={renew.isPending}
               onClick={() =>
