@@ -108,6 +108,12 @@ describe('Arabic, right to left', () => {
     await hirer.page.getByRole('heading', { level: 1, name: 'محمد عبد الله' }).waitFor();
     await hirer.page.getByText(text('ar', 'options', 'locations.Riyadh, Saudi Arabia')).first().waitFor();
     await expectReadable(hirer.page, 'ar', 'rtl');
+    // The company's account: plan, renewal, invoices, team, details, password.
+    await hirer.page.goto(`${server.baseUrl}/account`);
+    await hirer.page.getByRole('heading', { level: 1, name: text('ar', 'company', 'account.title') }).waitFor();
+    await hirer.page.getByRole('button', { name: text('ar', 'company', 'account.renew') }).waitFor();
+    await hirer.page.getByRole('button', { name: text('ar', 'team', 'invite') }).waitFor();
+    await expectReadable(hirer.page, 'ar', 'rtl');
     expect(hirer.problems).toEqual([]);
     await hirer.context.close();
 
