@@ -1,6 +1,7 @@
 // A company's team: the owner (who signed the company up) and the colleagues they invite, within the seats of the
 // plan. Shared by the server's edge and the client's forms.
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 import { text } from './text.ts';
 
 export const COMPANY_ROLES = ['owner', 'admin', 'member'] as const;
@@ -28,7 +29,7 @@ export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
 /** POST /api/company/members/:userId/role */
 export const memberRoleSchema = z.object({ role: memberRole });
 /** POST /api/company/owner: hands the company over to a colleague. */
-export const transferOwnershipSchema = z.object({ userId: z.string({ error: 'Please choose a colleague' }).min(1, 'Please choose a colleague').max(100) });
+export const transferOwnershipSchema = z.object({ userId: idSchema('Please choose a colleague') });
 /** POST /api/invitations/preview and /accept: the token of the e-mail's link. */
 export const invitationTokenSchema = z.object({ token: z.string({ error: 'This invitation link is not valid' }).min(1, 'This invitation link is not valid').max(200, 'This invitation link is not valid') });
 

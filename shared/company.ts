@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PLAN_IDS, type PlanId, type SubscriptionStatus } from './constants.ts';
 import { normalizeGccPhone, PHONE_NOT_GCC } from './profile.ts';
+import { idSchema } from './ids.ts';
 import { text } from './text.ts';
 
 const requiredText = (field: string, message: string, max: number) =>
@@ -43,7 +44,7 @@ export const insertCompanySchema = companyOnboardingSchema.extend({
 });
 
 export const verifyPaymentSchema = z.object({
-  invoiceId: z.uuid({ error: 'Please choose the invoice that was paid' }),
+  invoiceId: idSchema('Please choose the invoice that was paid'),
   bankReference: text('Bank reference', { error: 'Please enter the bank reference of the transfer' })
     .min(3, 'Please enter the bank reference of the transfer')
     .max(100, 'The bank reference is too long'),

@@ -23,8 +23,6 @@ export function decodeCursor<T>(value: string, isValid: (decoded: unknown) => de
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * An instant as the database's exact text in UTC, `2026-01-31T08:00:00.123456Z` (see `exactTimestamp` in the
  * services). Cursors keep it rather than a JS Date, which would drop the microseconds and skip rows on the next page.

@@ -1,5 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
+import type { ErrorCode } from '#shared/errors.ts';
+import { isUuid } from '#shared/ids.ts';
+import { DomainError } from '../domain-error.ts';
 
 /** Parses the body at the edge; the handler sees only valid, normalised input. Errors go to the error handler (400). */
 export function validate<T extends z.ZodType>(schema: T): RequestHandler {
@@ -17,6 +20,19 @@ export function validateQuery<T extends z.ZodType>(schema: T): RequestHandler {
     const result = schema.safeParse(req.query);
     if (!result.success) return next(result.error);
     res.locals.query = result.data;
+    next();
+  };
+}
+
+/**
+ * Route parameters that name rows (`:id`, `:userId`…): one that is not a UUID names nothing, so the route answers
+ * its own "not found" before any query.
+ */
+export function validateIds(notFound: ErrorCode, ...params: [string, ...string[]]): RequestHandler {
+  return (req, _res, next) => {
+    for (const param of params) {
+      if (!isUuid(req.params[param])) return next(new DomainError(notFound));
+    }
     next();
   };
 }

@@ -2,7 +2,7 @@ import express from 'express';
 import { companyListQuery } from '#shared/admin.ts';
 import { verifyPaymentSchema } from '#shared/company.ts';
 import { requireAdmin } from '../auth/current-user.ts';
-import { validate } from '../http/validate.ts';
+import { validate, validateIds } from '../http/validate.ts';
 import { issueRenewalInvoice, reactivateCompany, suspendCompany, verifyPayment } from '../services/company-admin.ts';
 import { getCompanyForAdmin, listCompanies } from '../services/company-listings.ts';
 import type { CompanyContext } from '../services/subscriptions.ts';
@@ -11,26 +11,27 @@ import type { CompanyContext } from '../services/subscriptions.ts';
 export function adminCompaniesRouter(ctx: CompanyContext & { mailer: { kick(): void } }) {
   const router = express.Router();
   router.use('/admin/companies', requireAdmin);
+  const companyId = validateIds('admin.company_not_found', 'id');
 
   router.get('/admin/companies', async (req, res) => {
     const query = companyListQuery.parse(req.query);
     res.json(await listCompanies(ctx.db, { ...query, q: query.q || undefined }, ctx.clock.now()));
   });
-  router.get('/admin/companies/:id', async (req, res) => {
+  router.get('/admin/companies/:id', companyId, async (req, res) => {
     res.json(await getCompanyForAdmin(ctx.db, req.params.id as string, ctx.clock.now()));
   });
-  router.post('/admin/companies/:id/verify-payment', validate(verifyPaymentSchema), async (req, res) => {
+  router.post('/admin/companies/:id/verify-payment', companyId, validate(verifyPaymentSchema), async (req, res) => {
     const result = await verifyPayment(ctx, req.user!, req.params.id as string, req.body);
     ctx.mailer.kick();
     res.json(result);
   });
-  router.post('/admin/companies/:id/suspend', async (req, res) => {
+  router.post('/admin/companies/:id/suspend', companyId, async (req, res) => {
     res.json(await suspendCompany(ctx, req.user!, req.params.id as string));
   });
-  router.post('/admin/companies/:id/reactivate', async (req, res) => {
+  router.post('/admin/companies/:id/reactivate', companyId, async (req, res) => {
     res.json(await reactivateCompany(ctx, req.user!, req.params.id as string));
   });
-  router.post('/admin/companies/:id/renewal-invoice', async (req, res) => {
+  router.post('/admin/companies/:id/renewal-invoice', companyId, async (req, res) => {
     const renewal = await issueRenewalInvoice(ctx, req.user!, req.params.id as string);
     ctx.mailer.kick();
     res.status(201).json(renewal);

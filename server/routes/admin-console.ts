@@ -3,7 +3,7 @@ import { applicationListQuery, auditListQuery, emailListQuery, setAdminSchema, u
 import { requireAdmin } from '../auth/current-user.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { validate } from '../http/validate.ts';
+import { validate, validateIds } from '../http/validate.ts';
 import { adminOverview } from '../services/admin-overview.ts';
 import { listAudit } from '../services/audit-log.ts';
 import { listCareerApplications, markApplicationReviewed } from '../services/career-application-review.ts';
@@ -29,14 +29,14 @@ export function adminConsoleRouter(ctx: { db: Db; clock: Clock; mailer: { kick()
   router.get('/admin/career-applications', async (req, res) => {
     res.json(await listCareerApplications(ctx.db, applicationListQuery.parse(req.query)));
   });
-  router.post('/admin/career-applications/:id/reviewed', async (req, res) => {
+  router.post('/admin/career-applications/:id/reviewed', validateIds('admin.application_not_found', 'id'), async (req, res) => {
     res.json(await markApplicationReviewed(ctx, req.user!, req.params.id));
   });
 
   router.get('/admin/sales-requests', async (req, res) => {
     res.json(await listSalesRequests(ctx.db, salesRequestListQuery.parse(req.query)));
   });
-  router.post('/admin/sales-requests/:id/handled', async (req, res) => {
+  router.post('/admin/sales-requests/:id/handled', validateIds('admin.sales_request_not_found', 'id'), async (req, res) => {
     res.json(await markSalesRequestHandled(ctx, req.user!, req.params.id));
   });
 
@@ -44,13 +44,14 @@ export function adminConsoleRouter(ctx: { db: Db; clock: Clock; mailer: { kick()
     const query = userListQuery.parse(req.query);
     res.json(await listUsers(ctx.db, { ...query, q: query.q || undefined }));
   });
-  router.post('/admin/users/:id/suspend', async (req, res) => {
+  const userId = validateIds('admin.user_not_found', 'id');
+  router.post('/admin/users/:id/suspend', userId, async (req, res) => {
     res.json(await suspendUser(ctx, req.user!, req.params.id));
   });
-  router.post('/admin/users/:id/reactivate', async (req, res) => {
+  router.post('/admin/users/:id/reactivate', userId, async (req, res) => {
     res.json(await reactivateUser(ctx, req.user!, req.params.id));
   });
-  router.post('/admin/users/:id/admin', validate(setAdminSchema), async (req, res) => {
+  router.post('/admin/users/:id/admin', userId, validate(setAdminSchema), async (req, res) => {
     res.json(await setAdmin(ctx, req.user!, req.params.id, req.body.isAdmin));
   });
 
@@ -58,10 +59,11 @@ export function adminConsoleRouter(ctx: { db: Db; clock: Clock; mailer: { kick()
     const query = emailListQuery.parse(req.query);
     res.json(await listEmails(ctx.db, { ...query, q: query.q || undefined }));
   });
-  router.get('/admin/emails/:id', async (req, res) => {
+  const emailId = validateIds('admin.email_not_found', 'id');
+  router.get('/admin/emails/:id', emailId, async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await getEmail(ctx, req.user!, req.params.id));
   });
-  router.post('/admin/emails/:id/retry', async (req, res) => {
+  router.post('/admin/emails/:id/retry', emailId, async (req, res) => {
     const email = await retryEmail(ctx, req.user!, req.params.id);
     ctx.mailer.kick();
     res.json(email);

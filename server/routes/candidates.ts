@@ -7,15 +7,12 @@ import { requireActiveCompany } from '../auth/require-active-company.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
-import { validate, validateQuery } from '../http/validate.ts';
-import { createCandidateSearch, notFound, recordCandidateEvent, viewCandidate } from '../services/candidate-search.ts';
+import { validate, validateIds, validateQuery } from '../http/validate.ts';
+import { createCandidateSearch, recordCandidateEvent, viewCandidate } from '../services/candidate-search.ts';
 import { listShortlist, removeFromShortlist, saveToShortlist } from '../services/shortlists.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const profileId = (value: unknown): string => {
-  if (typeof value !== 'string' || !UUID.test(value)) throw notFound();
-  return value.toLowerCase();
-};
+// Checked at the edge (validateIds); lower case, as the search's cursors and the database write them.
+const profileId = (value: unknown) => String(value).toLowerCase();
 
 const byCompany = (req: express.Request) => req.company?.id;
 /** A person searching reads a page in seconds; this leaves room for quick paging and stops scraping. */
@@ -39,10 +36,10 @@ export function candidatesRouter(ctx: { db: Db; readDb?: Db; clock: Clock }) {
   router.get('/candidates/option-counts', rateLimit(ctx.db, ctx.clock, OPTION_COUNTS_LIMIT), validateQuery(candidateSearchSchema), async (_req, res) => {
     res.json(await search.optionCounts(res.locals.query as CandidateSearch));
   });
-  router.get('/candidates/:id', rateLimit(ctx.db, ctx.clock, VIEW_LIMIT), async (req, res) => {
+  router.get('/candidates/:id', rateLimit(ctx.db, ctx.clock, VIEW_LIMIT), validateIds('candidate.not_found', 'id'), async (req, res) => {
     res.json(await viewCandidate(ctx.db, req.company!.id, profileId(req.params.id), req.user!.id));
   });
-  router.post('/candidates/:id/contact', validate(contactSchema), async (req, res) => {
+  router.post('/candidates/:id/contact', validateIds('candidate.not_found', 'id'), validate(contactSchema), async (req, res) => {
     await recordCandidateEvent(ctx.db, req.company!.id, profileId(req.params.id), { type: 'contact', channel: req.body.channel, userId: req.user!.id });
     res.status(204).end();
   });
@@ -50,10 +47,10 @@ export function candidatesRouter(ctx: { db: Db; readDb?: Db; clock: Clock }) {
   router.get('/shortlist', async (req, res) => {
     res.json({ items: await listShortlist(ctx.db, req.company!.id) });
   });
-  router.put('/shortlist/:profileId', validate(shortlistNoteSchema), async (req, res) => {
+  router.put('/shortlist/:profileId', validateIds('candidate.not_found', 'profileId'), validate(shortlistNoteSchema), async (req, res) => {
     res.json(await saveToShortlist(ctx.db, req.company!.id, profileId(req.params.profileId), req.body.note, req.user!.id));
   });
-  router.delete('/shortlist/:profileId', async (req, res) => {
+  router.delete('/shortlist/:profileId', validateIds('candidate.not_found', 'profileId'), async (req, res) => {
     await removeFromShortlist(ctx.db, req.company!.id, profileId(req.params.profileId));
     res.status(204).end();
   });

@@ -2,7 +2,7 @@ import express from 'express';
 import { invitationTokenSchema, inviteMemberSchema, memberRoleSchema, transferOwnershipSchema } from '#shared/company-team.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
-import { validate } from '../http/validate.ts';
+import { validate, validateIds } from '../http/validate.ts';
 import {
   acceptInvitation,
   getTeam,
@@ -34,15 +34,15 @@ export function companyTeamRouter(ctx: TeamContext & { mailer: { kick(): void } 
     ctx.mailer.kick();
     res.status(201).json(invitation);
   });
-  router.delete('/company/invitations/:id', company, async (req, res) => {
+  router.delete('/company/invitations/:id', company, validateIds('team.invitation_not_found', 'id'), async (req, res) => {
     await revokeInvitation(ctx, req.user!, req.params.id as string);
     res.status(204).end();
   });
-  router.delete('/company/members/:userId', company, async (req, res) => {
+  router.delete('/company/members/:userId', company, validateIds('team.member_not_found', 'userId'), async (req, res) => {
     await removeMember(ctx, req.user!, req.params.userId as string);
     res.status(204).end();
   });
-  router.post('/company/members/:userId/role', company, validate(memberRoleSchema), async (req, res) => {
+  router.post('/company/members/:userId/role', company, validateIds('team.member_not_found', 'userId'), validate(memberRoleSchema), async (req, res) => {
     await setMemberRole(ctx, req.user!, req.params.userId as string, req.body.role);
     res.status(204).end();
   });

@@ -6,7 +6,7 @@ import { requireActiveCompany } from '../auth/require-active-company.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
-import { validate } from '../http/validate.ts';
+import { validate, validateIds } from '../http/validate.ts';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, stopSavedSearchAlert, updateSavedSearch } from '../services/saved-searches.ts';
 
 /** Per client address: the stop link is guessed by nobody, and tried by no one more than a few times. */
@@ -25,10 +25,10 @@ export function savedSearchesRouter(ctx: { db: Db; clock: Clock; secret: string 
   router.post('/saved-searches', validate(createSavedSearchSchema), async (req, res) => {
     res.status(201).json(await createSavedSearch(ctx.db, ctx.clock, req.company!.id, req.body));
   });
-  router.patch('/saved-searches/:id', validate(updateSavedSearchSchema), async (req, res) => {
+  router.patch('/saved-searches/:id', validateIds('searches.not_found', 'id'), validate(updateSavedSearchSchema), async (req, res) => {
     res.json(await updateSavedSearch(ctx.db, ctx.clock, req.company!.id, String(req.params.id), req.body));
   });
-  router.delete('/saved-searches/:id', async (req, res) => {
+  router.delete('/saved-searches/:id', validateIds('searches.not_found', 'id'), async (req, res) => {
     await deleteSavedSearch(ctx.db, req.company!.id, String(req.params.id));
     res.status(204).end();
   });

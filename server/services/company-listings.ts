@@ -7,7 +7,8 @@ import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { invoiceView, invoicesOf } from './invoices.ts';
 import { containsPattern, countAll, decodeUuidKey, exactTimestamp, olderThan, pageScope, toPage, totalOf } from './keyset.ts';
-import { companyView, UUID } from './subscriptions.ts';
+import { isUuid } from '#shared/ids.ts';
+import { companyView } from './subscriptions.ts';
 
 const adminItem = (company: CompanyProfile, user: Pick<User, 'id' | 'email' | 'status'>, now: Date): AdminCompanyItem => ({
   ...companyView(company, now),
@@ -49,7 +50,7 @@ export async function listCompanies(
 }
 
 export async function getCompanyForAdmin(db: Db, companyId: string, now: Date): Promise<AdminCompanyDetail> {
-  const [row] = UUID.test(companyId)
+  const [row] = isUuid(companyId)
     ? await db
         .select({ company: companyProfiles, user: { id: users.id, email: users.email, status: users.status } })
         .from(companyProfiles)

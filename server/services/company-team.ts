@@ -135,13 +135,11 @@ export async function revokeInvitation(ctx: TeamContext, user: User, invitationI
   await ctx.db.transaction(async (tx) => {
     const { company } = await companyFor(tx, user, ['owner', 'admin']);
     const now = ctx.clock.now();
-    const [row] = /^[0-9a-f-]{36}$/i.test(invitationId)
-      ? await tx
-          .update(companyInvitations)
-          .set({ revokedAt: now })
-          .where(and(eq(companyInvitations.id, invitationId), eq(companyInvitations.companyId, company.id), open(now)))
-          .returning()
-      : [];
+    const [row] = await tx
+      .update(companyInvitations)
+      .set({ revokedAt: now })
+      .where(and(eq(companyInvitations.id, invitationId), eq(companyInvitations.companyId, company.id), open(now)))
+      .returning();
     if (!row) throw new DomainError('team.invitation_not_found');
     await audit(tx, user, 'team.revoke_invitation', company, { email: row.email }, now);
   });

@@ -7,6 +7,7 @@ import { invoiceCounters, invoices, type CompanyProfile, type Invoice } from '#s
 import { PLANS, planPeriodPriceFils, type PlanId } from '#shared/constants.ts';
 import type { BuyerDetails, InvoiceStatus, InvoiceSummary, InvoiceView, SellerDetails } from '#shared/company.ts';
 import type { DbOrTx } from '../mail/outbox.ts';
+import { isUuid } from '#shared/ids.ts';
 import { DomainError } from '../domain-error.ts';
 
 // --- Calendar dates in Gulf time -----------------------------------------------------------------------------
@@ -179,11 +180,10 @@ export async function invoicesOf(db: DbOrTx, companyId: string): Promise<Invoice
   return db.select().from(invoices).where(eq(invoices.companyId, companyId)).orderBy(desc(invoices.issuedAt), desc(invoices.sequence));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One invoice by id; a malformed id is simply not found. */
 export async function findInvoice(db: DbOrTx, id: string): Promise<Invoice> {
-  const invoice = UUID.test(id) ? await db.query.invoices.findFirst({ where: eq(invoices.id, id) }) : undefined;
+  const invoice = isUuid(id) ? await db.query.invoices.findFirst({ where: eq(invoices.id, id) }) : undefined;
   if (!invoice) throw new DomainError('invoice.not_found');
   return invoice;
 }

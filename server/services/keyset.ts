@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Page } from '#shared/admin.ts';
-import { decodeCursor, encodeCursor, isExactTimestamp, isRecord, UUID_PATTERN } from '../http/cursor.ts';
+import { isUuid } from '#shared/ids.ts';
+import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from '../http/cursor.ts';
 import { DomainError } from '../domain-error.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 
@@ -43,7 +44,7 @@ const isPageCursor = (c: unknown, scope: string): c is PageCursor<string | numbe
 
 /** A cursor of a list keyed by a uuid (or a uuid-valued text id, as users.id). */
 export const decodeUuidKey = (cursor: string, scope: string) =>
-  decodeCursor(cursor, (c): c is PageCursor => isPageCursor(c, scope) && typeof c.id === 'string' && UUID_PATTERN.test(c.id));
+  decodeCursor(cursor, (c): c is PageCursor => isPageCursor(c, scope) && isUuid(c.id));
 /** A cursor of a list keyed by a serial number (the audit log). */
 export const decodeSerialKey = (cursor: string, scope: string) =>
   decodeCursor(cursor, (c): c is PageCursor<number> => isPageCursor(c, scope) && typeof c.id === 'number' && Number.isSafeInteger(c.id) && c.id > 0);
@@ -73,7 +74,7 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 
 /** Route ids: anything that is not a uuid cannot name a row, so it is "not found" (and never reaches the database). */
 export function uuidParam(value: unknown, notFound: ErrorCode): string {
-  if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw new DomainError(notFound);
+  if (!isUuid(value)) throw new DomainError(notFound);
   return value;
 }
 

@@ -16,6 +16,7 @@ import {
 } from '#shared/saved-searches.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { isUuid } from '#shared/ids.ts';
 import { DomainError } from '../domain-error.ts';
 import { savedSearchAlertTemplate } from '../mail/company-templates.ts';
 import { enqueueEmail, recipientLocale } from '../mail/outbox.ts';
@@ -23,7 +24,6 @@ import { findNewMatches } from './candidate-search.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_MS: Record<Exclude<SavedSearchAlert, 'none'>, number> = { daily: DAY_MS, weekly: 7 * DAY_MS };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Row = typeof savedSearches.$inferSelect;
 const view = (row: Row): SavedSearchView => ({
@@ -82,7 +82,7 @@ export async function updateSavedSearch(
   id: string,
   input: { name?: string; alert?: SavedSearchAlert },
 ): Promise<SavedSearchView> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const now = clock.now();
   try {
     return await db.transaction(async (tx) => {
@@ -110,7 +110,7 @@ export async function updateSavedSearch(
 }
 
 export async function deleteSavedSearch(db: Db, companyId: string, id: string): Promise<void> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const deleted = await db
     .delete(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.companyId, companyId)))
@@ -131,7 +131,7 @@ export async function stopSavedSearchAlert(db: Db, clock: Clock, secret: string,
   const [id = '', signature = ''] = token.split('.');
   const expected = Buffer.from(signatureOf(secret, id));
   const given = Buffer.from(signature);
-  if (!UUID.test(id) || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError('searches.link_invalid');
+  if (!isUuid(id) || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError('searches.link_invalid');
   const [row] = await db
     .update(savedSearches)
     .set({ alert: 'none', nextAlertAt: null, updatedAt: clock.now() })

@@ -11,6 +11,7 @@ import { companyProfiles, invoices, type CompanyProfile, type Invoice, type User
 import type { PlanId, SubscriptionStatus } from '#shared/constants.ts';
 import type { CompanyView } from '#shared/company.ts';
 import type { ErrorCode } from '#shared/errors.ts';
+import { isUuid } from '#shared/ids.ts';
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
 import { companyOf } from '../auth/company-of-user.ts';
 import type { Clock } from '../clock.ts';
@@ -117,11 +118,10 @@ export async function issueRenewal(
   return invoice;
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A company by id for an admin's change, its row locked. */
 export async function lockCompany(tx: DbOrTx, companyId: string): Promise<CompanyProfile> {
-  const [company] = UUID.test(companyId) ? await tx.select().from(companyProfiles).where(eq(companyProfiles.id, companyId)).for('update') : [];
+  const [company] = isUuid(companyId) ? await tx.select().from(companyProfiles).where(eq(companyProfiles.id, companyId)).for('update') : [];
   if (!company) throw new DomainError('admin.company_not_found');
   return company;
 }
