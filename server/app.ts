@@ -146,9 +146,9 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(salesRequestsRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, salesEmail: config.salesEmail }, mailer));
   api.use(jobSeekerRouter({ db: database.db, clock, videoHost: deps.videoHost }));
   api.use(adminRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, mailer }));
-  const companies = { db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, billing: config.billing, mailer };
+  const companies = { db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, billing: config.billing, teamSeats: config.teamSeats, mailer };
   api.use(companyRouter(companies));
-  api.use(companyTeamRouter({ ...companies, teamSeats: config.teamSeats }));
+  api.use(companyTeamRouter(companies));
   api.use(adminCompaniesRouter(companies));
   api.use(adminConsoleRouter({ db: database.db, clock, mailer }));
   api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: config.temporaryDir }));

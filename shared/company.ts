@@ -138,4 +138,6 @@ export interface CompanyAccount {
   invoices: InvoiceSummary[];
   /** Whether the reader sees the bills: the owner and admin colleagues do; a plain member gets no invoices. */
   billing: boolean;
+  /** For the renewal form: seats each plan has, and how many the team takes (open invitations included). */
+  team: { used: number; seats: Record<PlanId, number> };
 }

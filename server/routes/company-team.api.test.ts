@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, candidateEvents, companyInvitations, users } from '#shared/schema.ts';
+import { auditLog, candidateEvents, companyInvitations, companyMembers, companyProfiles, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { readEmailLink } from '../test/emails.ts';
 import { jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
@@ -210,5 +210,92 @@ describe('a team', () => {
     await adminColleague.post('/api/invitations/accept').send({ token: await invitationToken(email) }).expect(200);
     expect((await adminColleague.post('/api/company/invitations').send({ email: uniqueEmail('x'), role: 'admin' }).expect(403)).body.code).toBe('team.owner_only');
     await adminColleague.post('/api/company/invitations').send({ email: uniqueEmail('y') }).expect(201);
+  });
+});
+
+describe('a team whose company is suspended or lapsed', () => {
+  it('sends no invitation, and its invitee cannot join, once the company is suspended; its open invitations are withdrawn', async () => {
+    const owner = await activeCompany('annual');
+    const email = uniqueEmail('before-suspension');
+    await owner.agent.post('/api/company/invitations').send({ email }).expect(201);
+    const token = await invitationToken(email);
+
+    await admin.agent.post(`/api/admin/companies/${owner.companyId}/suspend`).expect(200);
+    const [withdrawn] = await db().select().from(companyInvitations).where(eq(companyInvitations.email, email));
+    expect(withdrawn!.revokedAt).not.toBeNull();
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.subjectId, owner.companyId), eq(auditLog.action, 'company.suspend')));
+    expect(audit!.details).toMatchObject({ withdrawnInvitations: [email] });
+
+    const refused = await owner.agent.post('/api/company/invitations').send({ email: uniqueEmail('after-suspension') }).expect(403);
+    expect(refused.body).toMatchObject({ code: 'team.company_inactive', message: "Your company's access has ended or is suspended. You can invite colleagues again once it is renewed." });
+    const invitee = await newAccount(email);
+    expect((await invitee.post('/api/invitations/accept').send({ token }).expect(400)).body.code).toBe('team.invitation_invalid');
+    // The refused invitation was not stored (nor e-mailed): the company has only the withdrawn one.
+    expect(await db().select().from(companyInvitations).where(eq(companyInvitations.companyId, owner.companyId))).toHaveLength(1);
+  });
+
+  it('sends no invitation once the subscription has ended, and an invitation sent before cannot be accepted', async () => {
+    const owner = await activeCompany('annual');
+    const email = uniqueEmail('before-lapse');
+    await owner.agent.post('/api/company/invitations').send({ email }).expect(201);
+    const token = await invitationToken(email);
+    await db().update(companyProfiles).set({ subscriptionEndDate: new Date(Date.now() - 60_000) }).where(eq(companyProfiles.id, owner.companyId));
+
+    const refused = await owner.agent.post('/api/company/invitations').send({ email: uniqueEmail('after-lapse') }).expect(403);
+    expect(refused.body.code).toBe('team.company_inactive');
+    const invitee = await newAccount(email);
+    const notJoined = await invitee.post('/api/invitations/accept').send({ token }).expect(403);
+    expect(notJoined.body).toMatchObject({
+      code: 'team.invitation_company_inactive',
+      message: "This company's access has ended or is suspended, so it cannot add colleagues now. Please ask the person who invited you.",
+    });
+    expect((await invitee.get('/api/auth/user').expect(200)).body.company).toBeNull();
+  });
+});
+
+describe('seats after a smaller plan', () => {
+  it('refuses a renewal to a plan smaller than the team, until colleagues or invitations are removed', async () => {
+    const owner = await activeCompany('quarterly');
+    const email = uniqueEmail('second');
+    await owner.agent.post('/api/company/invitations').send({ email }).expect(201);
+    await (await newAccount(email)).post('/api/invitations/accept').send({ token: await invitationToken(email) }).expect(200);
+    const open = await owner.agent.post('/api/company/invitations').send({ email: uniqueEmail('third') }).expect(201);
+
+    // Quarterly: 3 seats, all taken (owner, colleague, invitation). Monthly has 2.
+    const refused = await owner.agent.post('/api/company/renewal').send({ plan: 'monthly' }).expect(409);
+    expect(refused.body).toMatchObject({
+      code: 'company.renewal_team_too_large',
+      params: { seats: 2, used: 3 },
+      message: 'This plan has 2 seats, and your team takes 3, open invitations included. Remove colleagues or invitations first, or choose a larger plan.',
+    });
+    // The account says how many seats each plan has and how many the team takes, for the renewal form.
+    expect((await owner.agent.get('/api/company/profile').expect(200)).body.team).toEqual({ used: 3, seats: { monthly: 2, quarterly: 3, annual: 5 } });
+
+    await owner.agent.delete(`/api/company/invitations/${open.body.id}`).expect(204);
+    const renewal = await owner.agent.post('/api/company/renewal').send({ plan: 'monthly' }).expect(201);
+    expect(renewal.body.invoice.plan).toBe('monthly');
+  });
+
+  it('while a renewal to a smaller plan is unpaid, the team cannot grow past it, and an invitation accepted later is re-counted', async () => {
+    const owner = await activeCompany('quarterly');
+    const email = uniqueEmail('waiting');
+    await owner.agent.post('/api/company/invitations').send({ email }).expect(201);
+    const token = await invitationToken(email);
+    // Owner and one open invitation: 2 of monthly's 2 seats. The renewal to monthly is allowed...
+    await owner.agent.post('/api/company/renewal').send({ plan: 'monthly' }).expect(201);
+    // ...and from now on the team has monthly's seats: no third person.
+    expect((await owner.agent.get('/api/company/team').expect(200)).body).toMatchObject({ seats: 2, used: 2 });
+    const full = await owner.agent.post('/api/company/invitations').send({ email: uniqueEmail('fourth') }).expect(409);
+    expect(full.body).toMatchObject({ code: 'team.no_seats', params: { seats: 2 } });
+
+    // A seat taken meanwhile some other way (an earlier invitation of a bigger plan): accepting re-checks under the lock.
+    const other = uniqueEmail('other');
+    const [company] = await db().select().from(companyProfiles).where(eq(companyProfiles.id, owner.companyId));
+    const [otherAccount] = await db().insert(users).values({ email: other, role: 'company' }).returning();
+    await db().insert(companyMembers).values({ companyId: company!.id, userId: otherAccount!.id, role: 'member' });
+    const invitee = await newAccount(email);
+    const refused = await invitee.post('/api/invitations/accept').send({ token }).expect(409);
+    expect(refused.body).toMatchObject({ code: 'team.invitation_no_seats', message: 'This team has no free seat now. Please ask the person who invited you.' });
+    expect((await invitee.get('/api/auth/user').expect(200)).body.company).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ export function companyRouter(ctx: CompanyContext & { mailer: { kick(): void } }
     res.status(201).json(created);
   });
   router.get('/company/profile', async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await getCompanyAccount(ctx.db, req.user!, ctx.clock.now()));
+    res.set('Cache-Control', 'no-store').json(await getCompanyAccount(ctx, req.user!));
   });
   router.post('/company/invoices/:id/payment', validateIds('invoice.not_found', 'id'), validate(declarePaymentSchema), async (req, res) => {
     res.json(await declarePayment(ctx, req.user!, req.params.id, req.body));

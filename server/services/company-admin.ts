@@ -3,12 +3,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { SubscriptionStatus } from '#shared/constants.ts';
 import type { CompanyView, InvoiceView } from '#shared/company.ts';
-import { auditLog, companyProfiles, invoices, users, type User } from '#shared/schema.ts';
+import { auditLog, companyInvitations, companyProfiles, invoices, users, type User } from '#shared/schema.ts';
 import { DomainError } from '../domain-error.ts';
 import { companyActivatedTemplate } from '../mail/company-templates.ts';
 import { enqueueEmail, recipientLocale } from '../mail/outbox.ts';
 import { invoiceView, lastDayBefore, periodInstants } from './invoices.ts';
 import { ADMIN_RENEWAL, companyView, issueRenewal, lockCompany, type CompanyContext } from './subscriptions.ts';
+import { openInvitations } from './team-seats.ts';
 
 /**
  * The admin has found the transfer: the invoice is paid, and the subscription covers the invoice's period. A first
@@ -114,12 +115,21 @@ async function setSuspended(ctx: CompanyContext, admin: User, companyId: string,
       .set({ subscriptionStatus: status, updatedAt: now })
       .where(eq(companyProfiles.id, company.id))
       .returning();
+    // A suspended company's invitations are withdrawn: their links stop working, and a reactivation does not
+    // bring them back (the owner invites again).
+    const withdrawn = suspend
+      ? await tx
+          .update(companyInvitations)
+          .set({ revokedAt: now })
+          .where(and(eq(companyInvitations.companyId, company.id), openInvitations(now)))
+          .returning({ email: companyInvitations.email })
+      : [];
     await tx.insert(auditLog).values({
       actorId: admin.id,
       action: suspend ? 'company.suspend' : 'company.reactivate',
       subjectType: 'company',
       subjectId: company.id,
-      details: { previousStatus: company.subscriptionStatus, status },
+      details: { previousStatus: company.subscriptionStatus, status, ...(withdrawn.length > 0 ? { withdrawnInvitations: withdrawn.map((w) => w.email) } : {}) },
       at: now,
     });
     return companyView(updated!, now);

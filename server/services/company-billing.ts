@@ -13,6 +13,7 @@ import { findInvoice, gulfDate, invoiceSummary, invoiceView, invoicesOf, issueIn
 import { uuidParam } from './keyset.ts';
 import { companyOf } from '../auth/company-of-user.ts';
 import { companyView, issueRenewal, OWN_RENEWAL, ownCompany, queueInvoiceEmail, type CompanyContext } from './subscriptions.ts';
+import { seatsTaken, type TeamSeats } from './team-seats.ts';
 
 /** The onboarding form: the company profile (pending payment) and its first invoice, whose period starts today. */
 export async function onboardCompany(ctx: CompanyContext, user: User, input: CompanyOnboarding): Promise<{ company: CompanyView; invoice: InvoiceView }> {
@@ -46,11 +47,18 @@ export async function onboardCompany(ctx: CompanyContext, user: User, input: Com
 }
 
 /** The company and its invoices; a colleague who is a plain member sees the company without the bills. */
-export async function getCompanyAccount(db: Db, user: User, now: Date): Promise<CompanyAccount> {
-  const found = await companyOf(db, user);
+export async function getCompanyAccount(ctx: { db: Db; clock: Clock; teamSeats: TeamSeats }, user: User): Promise<CompanyAccount> {
+  const found = await companyOf(ctx.db, user);
   if (!found) throw new DomainError('company.profile_not_found');
   const billing = found.role !== 'member';
-  return { company: companyView(found.company, now), invoices: billing ? (await invoicesOf(db, found.company.id)).map(invoiceSummary) : [], billing };
+  const now = ctx.clock.now();
+  const [invoiceRows, taken] = await Promise.all([billing ? invoicesOf(ctx.db, found.company.id) : [], seatsTaken(ctx.db, found.company.id, now)]);
+  return {
+    company: companyView(found.company, now),
+    invoices: invoiceRows.map(invoiceSummary),
+    billing,
+    team: { used: taken.used, seats: ctx.teamSeats },
+  };
 }
 
 /** An invoice for its own company, or for an admin. Anyone else's is "not found", never "forbidden". */

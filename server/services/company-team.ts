@@ -2,7 +2,7 @@
 // e-mail's single-use link (7 days), signed in with that address, and works in the same company. The owner changes a
 // colleague's role, removes one (whose sessions end at once) and hands the company over. Every change is audited.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   INVITATION_TTL_MS,
   type CompanyRole,
@@ -12,14 +12,15 @@ import {
   type MemberRole,
   type TeamInvitation,
 } from '#shared/company-team.ts';
-import type { PlanId } from '#shared/constants.ts';
 import { auditLog, companyInvitations, companyMembers, companyProfiles, users, type CompanyProfile, type User } from '#shared/schema.ts';
 import { companyOf, type UserCompany } from '../auth/company-of-user.ts';
+import { hasDatabaseAccess } from '../auth/require-active-company.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
 import { teamInvitationTemplate } from '../mail/templates.ts';
+import { openInvitations as open, seatLimit, seatsTaken, type TeamSeats } from './team-seats.ts';
 
 export interface TeamContext {
   db: Db;
@@ -27,7 +28,7 @@ export interface TeamContext {
   productName: string;
   publicUrl: string;
   /** Seats per plan, the owner included. */
-  teamSeats: Record<PlanId, number>;
+  teamSeats: TeamSeats;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -38,17 +39,6 @@ async function companyFor(db: Db | DbOrTx, user: User, allowed: readonly Company
   if (!found) throw new DomainError('company.profile_not_found');
   if (!allowed.includes(found.role)) throw new DomainError('team.owner_only');
   return found;
-}
-
-const open = (now: Date) => and(isNull(companyInvitations.acceptedAt), isNull(companyInvitations.revokedAt), gt(companyInvitations.expiresAt, now));
-
-/** Seats taken: the owner, the colleagues, the invitations still open. */
-async function seatsTaken(db: Db | DbOrTx, company: CompanyProfile, now: Date): Promise<number> {
-  const [[members], [invitations]] = await Promise.all([
-    db.select({ n: count() }).from(companyMembers).where(eq(companyMembers.companyId, company.id)),
-    db.select({ n: count() }).from(companyInvitations).where(and(eq(companyInvitations.companyId, company.id), open(now))),
-  ]);
-  return 1 + members!.n + invitations!.n;
 }
 
 const invitationView = (row: typeof companyInvitations.$inferSelect): TeamInvitation => ({
@@ -65,7 +55,7 @@ const nameOf = (u: Pick<User, 'firstName' | 'lastName'>) => [u.firstName, u.last
 export async function getTeam(ctx: TeamContext, user: User): Promise<CompanyTeam> {
   const { company } = await companyFor(ctx.db, user, ['owner', 'admin', 'member']);
   const now = ctx.clock.now();
-  const [owner, members, invitations] = await Promise.all([
+  const [owner, members, invitations, seats] = await Promise.all([
     ctx.db.select().from(users).where(eq(users.id, company.userId)),
     ctx.db
       .select({ member: companyMembers, user: users })
@@ -74,10 +64,11 @@ export async function getTeam(ctx: TeamContext, user: User): Promise<CompanyTeam
       .where(eq(companyMembers.companyId, company.id))
       .orderBy(asc(companyMembers.createdAt)),
     ctx.db.select().from(companyInvitations).where(and(eq(companyInvitations.companyId, company.id), open(now))).orderBy(asc(companyInvitations.createdAt)),
+    seatLimit(ctx.db, company, ctx.teamSeats),
   ]);
   const ownerUser = owner[0]!;
   return {
-    seats: ctx.teamSeats[company.subscriptionPlan as PlanId],
+    seats,
     used: 1 + members.length + invitations.length,
     members: [
       { userId: ownerUser.id, email: ownerUser.email, name: nameOf(ownerUser), role: 'owner', joinedAt: company.createdAt.toISOString() },
@@ -94,11 +85,13 @@ export async function inviteMember(ctx: TeamContext, user: User, input: InviteMe
     const { company, role } = await companyFor(tx, user, ['owner', 'admin'], { lock: true });
     // A team grows once the company has paid (an unpaid sign-up cannot send e-mails in its name to anyone).
     if (!company.paymentVerifiedAt) throw new DomainError('team.pay_first');
+    const now = ctx.clock.now();
+    // Nor once its access is suspended or has ended: the e-mail would invite to a company that cannot search.
+    if (!hasDatabaseAccess(company, now)) throw new DomainError('team.company_inactive');
     // Only the owner makes admins.
     if (input.role === 'admin' && role !== 'owner') throw new DomainError('team.owner_only');
-    const now = ctx.clock.now();
-    const seats = ctx.teamSeats[company.subscriptionPlan as PlanId];
-    if ((await seatsTaken(tx, company, now)) >= seats) throw new DomainError('team.no_seats', { params: { seats } });
+    const seats = await seatLimit(tx, company, ctx.teamSeats);
+    if ((await seatsTaken(tx, company.id, now)).used >= seats) throw new DomainError('team.no_seats', { params: { seats } });
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)
@@ -168,17 +161,22 @@ export async function previewInvitation(ctx: Pick<TeamContext, 'db' | 'clock'>, 
  * The signed-in invitee joins the company. The account must be the invited address's, and not yet in a company or a
  * job seeker's; an account with no role yet becomes a company account. The link works once.
  */
-export async function acceptInvitation(ctx: Pick<TeamContext, 'db' | 'clock'>, user: User, token: string): Promise<{ companyName: string }> {
+export async function acceptInvitation(ctx: Pick<TeamContext, 'db' | 'clock' | 'teamSeats'>, user: User, token: string): Promise<{ companyName: string }> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const { invitation, company } = await usableInvitation(tx, token, now, { lock: true });
+    const { invitation } = await usableInvitation(tx, token, now, { lock: true });
     // The company, then the account, locked in the order the other team changes take them: seats are counted
     // against a steady team, and two invitations accepted at once by one account cannot both add it.
-    await tx.select({ id: companyProfiles.id }).from(companyProfiles).where(eq(companyProfiles.id, company.id)).for('update');
+    const [locked] = await tx.select().from(companyProfiles).where(eq(companyProfiles.id, invitation.companyId)).for('update');
+    const company = locked!;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     if (user.email?.toLowerCase() !== invitation.email) throw new DomainError('team.invitation_other_email', { params: { email: invitation.email } });
     if (user.role === 'job_seeker') throw new DomainError('team.job_seeker_account');
     if (await companyOf(tx, user)) throw new DomainError('team.already_in_company');
+    // The company as it is now, not as it was when the invitation was sent: suspended or lapsed, it adds nobody;
+    // and the team must still fit its seats (a renewal to a smaller plan may have come since).
+    if (!hasDatabaseAccess(company, now)) throw new DomainError('team.invitation_company_inactive');
+    if ((await seatsTaken(tx, company.id, now)).people >= (await seatLimit(tx, company, ctx.teamSeats))) throw new DomainError('team.invitation_no_seats');
     if (!user.role) await tx.update(users).set({ role: 'company', updatedAt: now }).where(eq(users.id, user.id));
     await tx.insert(companyMembers).values({ companyId: company.id, userId: user.id, role: invitation.role, invitedById: invitation.invitedById, createdAt: now });
     await tx.update(companyInvitations).set({ acceptedAt: now, acceptedById: user.id }).where(eq(companyInvitations.id, invitation.id));

@@ -20,6 +20,7 @@ import { DomainError } from '../domain-error.ts';
 import { invoiceIssuedTemplate } from '../mail/company-templates.ts';
 import { enqueueEmail, recipientLocale, type DbOrTx } from '../mail/outbox.ts';
 import { gulfDate, invoiceView, issueInvoice, lastDayBefore, type BillingSettings } from './invoices.ts';
+import { seatsTaken, type TeamSeats } from './team-seats.ts';
 
 export interface CompanyContext {
   db: Db;
@@ -27,6 +28,8 @@ export interface CompanyContext {
   productName: string;
   publicUrl: string;
   billing: BillingSettings;
+  /** Seats of a company's team per plan, the owner included. */
+  teamSeats: TeamSeats;
 }
 
 export function companyView(company: CompanyProfile, now: Date): CompanyView {
@@ -77,23 +80,27 @@ export interface RenewalRefusals {
   suspended: ErrorCode;
   neverPaid: ErrorCode;
   unpaid: ErrorCode;
+  teamTooLarge: ErrorCode;
 }
 export const OWN_RENEWAL: RenewalRefusals = {
   suspended: 'company.renewal_suspended',
   neverPaid: 'company.renewal_never_paid',
   unpaid: 'company.renewal_unpaid',
+  teamTooLarge: 'company.renewal_team_too_large',
 };
 export const ADMIN_RENEWAL: RenewalRefusals = {
   suspended: 'admin.renewal_suspended',
   neverPaid: 'admin.renewal_never_paid',
   unpaid: 'admin.renewal_unpaid',
+  teamTooLarge: 'admin.renewal_team_too_large',
 };
 
 /**
  * A renewal invoice for the company's plan, or another one it chose (its row locked by the caller; the plan becomes
  * the company's when the invoice is paid). Its period starts when the current one
  * ends, or today when the subscription has already ended (nothing is charged twice, and no days are lost by
- * renewing early).
+ * renewing early). The team must fit the plan's seats: a smaller plan waits until colleagues or invitations are
+ * removed (and while its invoice is unpaid, the team cannot grow past it: team-seats.ts).
  */
 export async function issueRenewal(
   tx: DbOrTx,
@@ -111,6 +118,9 @@ export async function issueRenewal(
     .where(and(eq(invoices.companyId, company.id), eq(invoices.status, 'issued')))
     .limit(1);
   if (unpaid) throw new DomainError(refusals.unpaid);
+  const { used } = await seatsTaken(tx, company.id, now);
+  const seats = ctx.teamSeats[plan];
+  if (used > seats) throw new DomainError(refusals.teamTooLarge, { params: { seats, used } });
   const end = company.subscriptionEndDate;
   const periodStart = end && end > now ? gulfDate(end) : gulfDate(now);
   const invoice = await issueInvoice(tx, { company, plan, periodStart, billing: ctx.billing, now });

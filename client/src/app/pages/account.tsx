@@ -1,5 +1,6 @@
 // /account for a company: its details, its plan with renewal, its invoices, and the account's password and devices.
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '@/components/layout/page-shell';
 import { Card } from '@/components/ui/card';
@@ -7,7 +8,7 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useCurrentUser } from '@/lib/auth';
 import { AccountSecurity } from '@/features/auth/components/account-security';
-import { useCompanyAccount } from '@/features/company/api/get-company-account';
+import { companyAccountQuery, useCompanyAccount } from '@/features/company/api/get-company-account';
 import { CompanyDetailsForm } from '@/features/company/components/company-details-form';
 import { InvoiceList } from '@/features/company/components/invoice-list';
 import { PlanAndRenewal } from '@/features/company/components/plan-and-renewal';
@@ -29,6 +30,7 @@ export default function AccountPage() {
   usePageTitle(t('account.title'));
   const { user } = useCurrentUser();
   const account = useCompanyAccount();
+  const queryClient = useQueryClient();
   return (
     <PageShell>
       <section className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:py-12">
@@ -50,7 +52,7 @@ export default function AccountPage() {
               <p className="rounded-lg bg-slate-100 p-4 text-sm text-slate-700">{t('account.billingHidden', { company: account.data.company.companyName })}</p>
             )}
             <Section id="account-team" title={t('account.team')}>
-              <TeamPanel myRole={user?.companyRole ?? 'member'} myId={user?.id ?? ''} />
+              <TeamPanel myRole={user?.companyRole ?? 'member'} myId={user?.id ?? ''} onChange={() => void queryClient.invalidateQueries(companyAccountQuery)} />
             </Section>
             {account.data.billing && (
               <Section id="account-details" title={t('account.details')}>

@@ -19,6 +19,8 @@ export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
   const renew = useRequestRenewal();
   const unpaid = account.invoices.find((invoice) => invoice.status === 'issued');
   const canRenew = company.paymentVerifiedAt !== null && company.subscriptionStatus !== 'suspended' && !unpaid;
+  // The team must fit the next plan: the server refuses a smaller one, so the form says what to do first.
+  const tooMany = account.team.used - account.team.seats[plan];
   return (
     <div className="space-y-4">
       <dl className="grid gap-4 sm:grid-cols-3">
@@ -64,7 +66,8 @@ export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
               </Field>
             </div>
             <Button
-              disabled={renew.isPending}
+              disabled={renew.isPending || tooMany > 0}
+              aria-describedby={tooMany > 0 ? 'renewal-team-too-large' : undefined}
               onClick={() =>
                 renew.mutate(plan, {
                   onSuccess: ({ invoice }) => toast({ variant: 'success', title: t('account.renewed', { number: invoice.number }) }),
@@ -75,6 +78,14 @@ export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
               {renew.isPending && <Spinner />}
               {renew.isPending ? t('renewal.renewing') : t('account.renew')}
             </Button>
+            {tooMany > 0 && (
+              <p id="renewal-team-too-large" role="status" className="w-full rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                {t('account.teamTooLarge', { count: tooMany, plan: t(`plans.${plan}`), seats: account.team.seats[plan], used: account.team.used })}{' '}
+                <a href="#account-team" className="font-semibold underline underline-offset-2">
+                  {t('account.team')}
+                </a>
+              </p>
+            )}
           </div>
         )
       )}

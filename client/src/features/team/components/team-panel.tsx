@@ -20,7 +20,7 @@ import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useSetMemberRole } from '../api/set-member-role';
 import { useTransferOwnership } from '../api/transfer-ownership';
 
-function InviteForm({ canChooseRole }: { canChooseRole: boolean }) {
+function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onChange?: (() => void) | undefined }) {
   const { t } = useTranslation('team');
   const invite = useInviteMember();
   const form = useForm<z.input<typeof inviteMemberSchema>, unknown, z.output<typeof inviteMemberSchema>>({
@@ -37,6 +37,7 @@ function InviteForm({ canChooseRole }: { canChooseRole: boolean }) {
           invite.mutate(values, {
             onSuccess: (invitation) => {
               form.reset();
+              onChange?.();
               toast({ variant: 'success', title: t('invited', { email: invitation.email }) });
             },
             onError: (error) => toast({ variant: 'destructive', title: t('inviteFailed'), description: errorMessage(error, t('inviteFailed')) }),
@@ -70,7 +71,8 @@ function InviteForm({ canChooseRole }: { canChooseRole: boolean }) {
   );
 }
 
-export function TeamPanel({ myRole, myId }: { myRole: CompanyRole; myId: string }) {
+/** `onChange`: the seats taken changed (an invitation sent or withdrawn, a colleague removed). */
+export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myId: string; onChange?: () => void }) {
   const { t, i18n } = useTranslation('team');
   const team = useTeam();
   const revoke = useRevokeInvitation();
@@ -129,7 +131,13 @@ export function TeamPanel({ myRole, myId }: { myRole: CompanyRole; myId: string 
                     size="sm"
                     variant="outline"
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate(member.userId, { onSuccess: () => toast({ variant: 'success', title: t('removed', { name: label }) }), onError: failed })}
+                    onClick={() => remove.mutate(member.userId, {
+                        onSuccess: () => {
+                          onChange?.();
+                          toast({ variant: 'success', title: t('removed', { name: label }) });
+                        },
+                        onError: failed,
+                      })}
                   >
                     {t('remove', { name: label })}
                   </Button>
@@ -154,7 +162,7 @@ export function TeamPanel({ myRole, myId }: { myRole: CompanyRole; myId: string 
                   </p>
                 </div>
                 {myRole !== 'member' && (
-                  <Button size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(invitation.id, { onError: failed })}>
+                  <Button size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(invitation.id, { onSuccess: onChange, onError: failed })}>
                     {t('revoke', { email: invitation.email })}
                   </Button>
                 )}
@@ -163,7 +171,7 @@ export function TeamPanel({ myRole, myId }: { myRole: CompanyRole; myId: string 
           </ul>
         </div>
       )}
-      {myRole !== 'member' && (used < seats ? <InviteForm canChooseRole={owner} /> : <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('full', { seats: formatNumber(seats) })}</p>)}
+      {myRole !== 'member' && (used < seats ? <InviteForm canChooseRole={owner} onChange={onChange} /> : <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('full', { seats: formatNumber(seats) })}</p>)}
     </div>
   );
 }
