@@ -109,6 +109,7 @@ export const ERROR_MESSAGES = {
   'admin.company_not_suspended': 'This company is not suspended',
   'admin.review_account_suspended': 'This account is suspended. Reactivate it before reviewing the profile.',
   'admin.fact_not_declared': 'The job seeker has not given this yet, so there is nothing to verify.',
+  'admin.fact_changed': 'The job seeker changed this fact after you opened the profile. Check the value shown now and mark it again.',
   'admin.profile_already_approved': 'This profile is already approved',
   'admin.profile_already_rejected': 'This profile is already rejected',
   'admin.email_not_found': 'E-mail not found',

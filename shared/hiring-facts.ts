@@ -104,6 +104,24 @@ export function hasFact(facts: HiringFacts, fact: VerifiableFact): boolean {
   return fact === 'drivingLicence' ? facts.drivingLicences !== null : facts[fact] !== null;
 }
 
-/** POST /api/admin/profiles/:id/facts/:fact: mark a fact verified, or take the mark away. */
-export const factVerificationSchema = z.object({ verified: z.boolean({ error: 'verified must be true or false' }) });
+/** A verifiable fact's value as the review page shows it (a licence with its issuing country); null when not said. */
+export type FactValue = string | { licences: string[]; country: string | null };
+export function factValue(facts: HiringFacts, fact: VerifiableFact): FactValue | null {
+  if (fact === 'drivingLicence') return facts.drivingLicences === null ? null : { licences: facts.drivingLicences, country: facts.licenceCountry };
+  return facts[fact];
+}
+export const sameFactValue = (a: FactValue | null | undefined, b: FactValue | null | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+const factValueSchema = z.union([
+  z.string().max(100),
+  z.object({ licences: z.array(z.string().max(40)).max(LICENCE_TYPES.length), country: z.string().max(100).nullable() }),
+]);
+
+/**
+ * POST /api/admin/profiles/:id/facts/:fact: mark a fact verified, or take the mark away. A mark names the value the
+ * reviewer saw, so it never lands on a value changed since the page was opened.
+ */
+export const factVerificationSchema = z
+  .object({ verified: z.boolean({ error: 'verified must be true or false' }), value: factValueSchema.nullable().optional() })
+  .refine((input) => !input.verified || input.value !== undefined, { message: 'Please say which value you verified', path: ['value'] });
 export const verifiableFactParam = z.enum(VERIFIABLE_FACTS, { error: 'Unknown fact' });

@@ -34,6 +34,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 
   'profile.not_found': 404,
   'admin.fact_not_declared': 409,
+  'admin.fact_changed': 409,
   'profile.exists': 409,
   'profile.cv_required': 400,
   'profile.video_required': 400,

@@ -64,7 +64,7 @@ const ROUTES: AdminRoute[] = [
     method: 'post',
     path: '/api/admin/profiles/:id/facts/:fact',
     url: (w) => `/api/admin/profiles/${w.profileWithFacts}/facts/visaStatus`,
-    body: () => ({ verified: true }),
+    body: () => ({ verified: true, value: 'transferable' }),
     status: 200,
     audit: { action: 'profile.fact_verified', subject: (w) => w.profileWithFacts },
   },

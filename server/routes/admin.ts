@@ -40,7 +40,7 @@ export function adminRouter(ctx: ReviewContext & { mailer: { kick(): void } }) {
   router.post('/admin/profiles/:id/facts/:fact', profileId, validate(factVerificationSchema), async (req, res) => {
     const fact = req.params.fact as VerifiableFact;
     if (!VERIFIABLE_FACTS.includes(fact)) throw new DomainError('common.not_found');
-    res.json(await setFactVerification(ctx, req.user!, req.params.id as string, fact, req.body.verified));
+    res.json(await setFactVerification(ctx, req.user!, req.params.id as string, fact, req.body));
   });
   return router;
 }

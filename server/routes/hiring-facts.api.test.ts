@@ -3,6 +3,7 @@
 // with an audit row; an edit of a fact takes its verified mark away.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { factValue, VERIFIABLE_FACTS, type VerifiableFact } from '#shared/hiring-facts.ts';
 import type { ProfileInput } from '#shared/profile.ts';
 import { auditLog, jobSeekerProfiles, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
@@ -182,12 +183,17 @@ describe('a filter for each fact', () => {
 });
 
 describe('verified by a reviewer', () => {
-  const verify = (seeker: Seeker, fact: string, verified: boolean) => admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/facts/${fact}`).send({ verified });
+  /** As the review page does: a mark names the value the page shows. */
+  const verify = async (seeker: Seeker, fact: string, verified: boolean, status: number) => {
+    const page = await admin.agent.get(`/api/admin/profiles/${seeker.profile.id}`).expect(200);
+    const value = VERIFIABLE_FACTS.includes(fact as VerifiableFact) ? factValue(page.body, fact as VerifiableFact) : null;
+    return admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/facts/${fact}`).send(verified ? { verified, value } : { verified }).expect(status);
+  };
   const audit = (seeker: Seeker, action: string) =>
     db().select().from(auditLog).where(and(eq(auditLog.subjectId, seeker.profile.id), eq(auditLog.action, action)));
 
   it('marks a fact verified with who and when, writes its audit row, and the card shows it', async () => {
-    const res = await verify(joy, 'visaStatus', true).expect(200);
+    const res = await verify(joy, 'visaStatus', true, 200);
     expect(res.body.factVerifications.visaStatus).toMatchObject({ by: admin.id, byEmail: admin.email });
     const [row] = await audit(joy, 'profile.fact_verified');
     expect(row).toMatchObject({ actorId: admin.id, details: { fact: 'visaStatus', value: 'cancelled', userId: joy.id } });
@@ -195,24 +201,43 @@ describe('verified by a reviewer', () => {
     expect(card.body.items[0].verifiedFacts).toEqual(['visaStatus']);
 
     // Taken away again: its own audit row.
-    await verify(joy, 'visaStatus', false).expect(200);
+    await verify(joy, 'visaStatus', false, 200);
     expect(await audit(joy, 'profile.fact_unverified')).toHaveLength(1);
     const after = await company.agent.get('/api/candidates').query({ q: 'Joy' }).expect(200);
     expect(after.body.items[0].verifiedFacts).toEqual([]);
   });
 
   it('loses the mark when the job seeker changes that fact, keeps the others', async () => {
-    await verify(salem, 'nationality', true).expect(200);
-    await verify(salem, 'drivingLicence', true).expect(200);
+    await verify(salem, 'nationality', true, 200);
+    await verify(salem, 'drivingLicence', true, 200);
     await salem.agent.patch('/api/job-seeker/profile').send({ drivingLicences: ['bus', 'heavy'], licenceCountry: 'OM' }).expect(200);
     const { body } = await salem.agent.get('/api/job-seeker/profile').expect(200);
     expect(Object.keys(body.factVerifications)).toEqual(['nationality']);
   });
 
+  it('refuses to mark a value the reviewer never saw: one the job seeker changed after the page was opened', async () => {
+    const amal = await approvedSeeker({ fullName: 'Amal Haddad', nationality: 'JO', currentCountry: 'AE' });
+    const { body: seen } = await admin.agent.get(`/api/admin/profiles/${amal.profile.id}`).expect(200);
+    const before = factValue(seen, 'currentCountry');
+    await amal.agent.patch('/api/job-seeker/profile').send({ currentCountry: 'KP' }).expect(200);
+    const refused = await admin.agent.post(`/api/admin/profiles/${amal.profile.id}/facts/currentCountry`).send({ verified: true, value: before }).expect(409);
+    expect(refused.body).toEqual({
+      code: 'admin.fact_changed',
+      message: 'The job seeker changed this fact after you opened the profile. Check the value shown now and mark it again.',
+    });
+    const { body: now } = await admin.agent.get(`/api/admin/profiles/${amal.profile.id}`).expect(200);
+    expect(now.factVerifications.currentCountry).toBeUndefined();
+    expect(await audit(amal, 'profile.fact_verified')).toEqual([]);
+    // A mark must name its value; the value shown now is marked.
+    await admin.agent.post(`/api/admin/profiles/${amal.profile.id}/facts/currentCountry`).send({ verified: true }).expect(400);
+    await admin.agent.post(`/api/admin/profiles/${amal.profile.id}/facts/currentCountry`).send({ verified: true, value: 'KP' }).expect(200);
+    await verify(amal, 'currentCountry', false, 200);
+  });
+
   it('refuses a fact not given, an unknown fact, and anyone but an administrator', async () => {
-    const res = await verify(blank, 'nationality', true).expect(409);
+    const res = await verify(blank, 'nationality', true, 409);
     expect(res.body).toEqual({ code: 'admin.fact_not_declared', message: 'The job seeker has not given this yet, so there is nothing to verify.' });
-    await verify(ravi, 'salary', true).expect(404);
+    await verify(ravi, 'salary', true, 404);
     await admin.agent.post(`/api/admin/profiles/${ravi.profile.id}/facts/visaStatus`).send({ verified: 'yes' }).expect(400);
     await company.agent.post(`/api/admin/profiles/${ravi.profile.id}/facts/visaStatus`).send({ verified: true }).expect(403);
     await ravi.agent.post(`/api/admin/profiles/${ravi.profile.id}/facts/visaStatus`).send({ verified: true }).expect(403);

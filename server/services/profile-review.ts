@@ -4,7 +4,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { auditLog, jobSeekerProfiles, users, type JobSeekerProfile, type User } from '#shared/schema.ts';
 import type { Page, ReviewItem } from '#shared/admin.ts';
 import { REVIEWED_FIELDS, reviewStatusOf, type ReviewStatus } from '#shared/profile.ts';
-import { hasFact, type VerifiableFact } from '#shared/hiring-facts.ts';
+import { factValue, hasFact, sameFactValue, type FactValue, type VerifiableFact } from '#shared/hiring-facts.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
@@ -141,11 +141,19 @@ export function rejectProfile(ctx: ReviewContext, admin: User, profileId: string
  * Marks a hiring fact verified by `admin` (the reviewer checked it against a document), or takes the mark away.
  * The audit row keeps who, when and the value verified; an edit of the fact by its owner removes the mark.
  */
-export async function setFactVerification(ctx: ReviewContext, admin: User, profileId: string, fact: VerifiableFact, verified: boolean): Promise<ReviewItem> {
+export async function setFactVerification(
+  ctx: ReviewContext,
+  admin: User,
+  profileId: string,
+  fact: VerifiableFact,
+  { verified, value: seen }: { verified: boolean; value?: FactValue | null | undefined },
+): Promise<ReviewItem> {
   return ctx.db.transaction(async (tx) => {
     const { profile, user } = await lockProfile(tx, profileId);
     const view = ownProfileView(profile, user.status);
     if (verified && !hasFact(view, fact)) throw new DomainError('admin.fact_not_declared');
+    // The mark is for the value the reviewer saw: one the job seeker changed since then is looked at again.
+    if (verified && !sameFactValue(factValue(view, fact), seen)) throw new DomainError('admin.fact_changed');
     const marks = { ...profile.factVerifications };
     if (Boolean(marks[fact]) === verified) return reviewItem(profile, user);
     const now = ctx.clock.now();

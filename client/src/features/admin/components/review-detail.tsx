@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useApproveProfile } from '../api/approve-profile';
 import { useRejectProfile } from '../api/reject-profile';
 import { useVerifyFact } from '../api/verify-fact';
-import { hasFact, VERIFIABLE_FACTS } from '#shared/hiring-facts.ts';
+import { factValue, hasFact, VERIFIABLE_FACTS } from '#shared/hiring-facts.ts';
 import { HiringFactList } from '@/components/hiring-facts/hiring-fact-list';
 import type { ReviewItem } from '#shared/admin.ts';
 import { when } from './paged-list';
@@ -60,7 +60,7 @@ function HiringFactsReview({ profile }: { profile: ReviewItem }) {
                   disabled={verify.isPending}
                   onClick={() =>
                     verify.mutate(
-                      { id: profile.id, fact, verified: !mark },
+                      { id: profile.id, fact, verified: !mark, value: factValue(profile, fact) },
                       { onError: (error) => toast({ variant: 'destructive', title: t('review.failed'), description: errorMessage(error, t('review.failed')) }) },
                     )
                   }
