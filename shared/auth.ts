@@ -67,13 +67,25 @@ export const forgotPasswordSchema = z.object({ email });
 const token = z.string({ error: 'This link is not valid' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid');
 
 export const resetPasswordSchema = z.object({ token, password: newPassword });
-/** With a password when the link asked for one (the account's was chosen before the address was proven). */
-export const verifyEmailSchema = z.object({ token, password: newPassword.optional() });
+/**
+ * The confirmation link, opened. When the account's password was chosen before the address was proven and the link is
+ * opened in another browser than the one that chose it, the link confirms together with that password
+ * (`currentPassword`: the same person knows both) or with a new one (`password`: which replaces it everywhere).
+ */
+export const verifyEmailSchema = z.object({
+  token,
+  password: newPassword.optional(),
+  currentPassword: z
+    .string({ error: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .optional(),
+});
 
 /** What POST /api/auth/verify-email answers. */
 export type EmailConfirmationAnswer =
   | { verified: true; email: string | null }
-  /** Nothing changed yet: the link confirms only together with a new password. */
+  /** Nothing changed yet: the link confirms together with the password chosen at sign-up, or a new one. */
   | { verified: false; passwordRequired: true; email: string | null };
 
 /** The signed-in user as GET /api/auth/user answers. */

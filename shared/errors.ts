@@ -31,6 +31,7 @@ export const ERROR_MESSAGES = {
   'auth.role_already_set': 'Your account type is already set',
   'auth.verify_link_used': 'This link has expired or was already used. Sign in to get a new one.',
   'auth.choose_password_again': 'Please open the link again and choose a password.',
+  'auth.verify_wrong_password': 'This is not the password you chose when you signed up. Try again, or choose a new password.',
   'auth.reset_link_used': 'This link has expired or was already used. Please ask for a new one.',
   'auth.provider_unidentified': 'The sign-in provider did not identify the account',
   'auth.busy': 'Many people are signing in right now. Please try again in a few seconds.',

@@ -550,6 +550,9 @@ export const authTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    // users.session_version when the link was made: whatever ends every session of the account (a new password,
+    // signing out the other devices, removal from a team, suspension) raises it and so voids the link too.
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('auth_tokens_user_id_idx').on(t.userId, t.purpose)],

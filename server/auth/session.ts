@@ -19,6 +19,8 @@ declare module 'express-session' {
     version: number;
     /** When the user signed in (ms), for the absolute lifetime. */
     signedInAt: number;
+    /** This session chose the account's current password (signing up, or changing it): see confirmEmail. */
+    choseThePassword?: boolean;
   }
 }
 
@@ -223,13 +225,14 @@ export function settleSessionTouches(database: Database): Promise<void> {
 }
 
 /** Starts a new session for the user (a new id: no session fixation). */
-export function signIn(req: Request, user: User, now: Date): Promise<void> {
+export function signIn(req: Request, user: User, now: Date, options: { choseThePassword?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err);
       req.session.userId = user.id;
       req.session.version = user.sessionVersion;
       req.session.signedInAt = now.getTime();
+      if (options.choseThePassword) req.session.choseThePassword = true;
       req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
     });
   });

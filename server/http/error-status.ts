@@ -28,6 +28,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'auth.role_already_set': 409,
   'auth.verify_link_used': 400,
   'auth.choose_password_again': 409,
+  'auth.verify_wrong_password': 400,
   'auth.reset_link_used': 400,
   'auth.provider_unidentified': 400,
   'auth.busy': 503,

@@ -101,38 +101,65 @@ describe('a password chosen before the address was proven', () => {
     expect((await signIn(email, 'owner password')).res.status).toBe(200);
   });
 
-  it('still lets a person who signed up confirm their own address, choosing the password again', async () => {
+  it('confirms in one click in the browser that signed up, keeping the password and every session', async () => {
     const email = uniqueEmail('own');
     const agent = await signUp(email, 'my password');
     const otherDevice = (await signIn(email, 'my password')).agent;
     const token = await tokenOf(email, 'verify_email');
 
-    // Opened in the browser they signed up in.
-    expect((await agent.post('/api/auth/verify-email').send({ token })).body).toMatchObject({ passwordRequired: true });
-    expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(false);
-    const confirmed = await agent.post('/api/auth/verify-email').send({ token, password: 'my password' });
-    expect(confirmed.body).toEqual({ verified: true, email });
-    // Still signed in there; the session on the other device has ended.
+    // Opened in the browser they signed up in: that session chose the password.
+    expect((await agent.post('/api/auth/verify-email').send({ token })).body).toEqual({ verified: true, email });
     expect((await agent.get('/api/auth/user')).body).toMatchObject({ email, emailVerified: true });
-    expect((await otherDevice.get('/api/auth/user')).status).toBe(401);
+    expect((await otherDevice.get('/api/auth/user')).status).toBe(200);
     expect((await signIn(email, 'my password')).res.body).toMatchObject({ email, emailVerified: true, isAdmin: false });
+    expect(await userRow(email)).toMatchObject({ passwordSetAfterProof: true });
   });
 
-  it('confirms without a new password once the password was chosen after a proof (a reset)', async () => {
+  it('elsewhere, confirms with the password chosen at sign-up and signs that browser in; a wrong one changes nothing', async () => {
+    const email = uniqueEmail('phone-then-laptop');
+    const signedUpHere = await signUp(email, 'my password');
+    const token = await tokenOf(email, 'verify_email');
+    // Another browser, even one signed in to the same account, did not choose the password.
+    const elsewhere = (await signIn(email, 'my password')).agent;
+    expect((await elsewhere.post('/api/auth/verify-email').send({ token })).body).toEqual({ verified: false, passwordRequired: true, email });
+
+    const wrong = await elsewhere.post('/api/auth/verify-email').send({ token, currentPassword: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ code: 'auth.verify_wrong_password', message: 'This is not the password you chose when you signed up. Try again, or choose a new password.' });
+    expect(await userRow(email)).toMatchObject({ emailVerifiedAt: null, passwordSetAfterProof: false });
+
+    const fresh = request.agent(testApp.app);
+    expect((await fresh.post('/api/auth/verify-email').send({ token, currentPassword: 'my password' })).body).toEqual({ verified: true, email });
+    expect((await fresh.get('/api/auth/user')).body).toMatchObject({ email, emailVerified: true });
+    // The same person everywhere: the first browser stays signed in, the password still works.
+    expect((await signedUpHere.get('/api/auth/user')).status).toBe(200);
+    expect((await signIn(email, 'my password')).res.status).toBe(200);
+  });
+
+  it('a session that chose the password confirms only its own account', async () => {
+    const email = uniqueEmail('mine-only');
+    const signedUpHere = await signUp(email, 'first password');
+    const token = await tokenOf(email, 'verify_email');
+    // A browser that chose another account's password is "elsewhere" for this link.
+    const otherBrowser = await signUp(uniqueEmail('other-account'), 'other password');
+    expect((await otherBrowser.post('/api/auth/verify-email').send({ token })).body).toMatchObject({ verified: false, passwordRequired: true });
+    expect((await signedUpHere.post('/api/auth/verify-email').send({ token })).body).toEqual({ verified: true, email });
+  });
+
+  it('a reset proves the address: the account is confirmed, and the confirmation link sent before no longer works', async () => {
     const email = uniqueEmail('reset-first');
-    const agent = await signUp(email, 'first password');
+    await signUp(email, 'first password');
     const verifyToken = await tokenOf(email, 'verify_email');
     await request(testApp.app).post('/api/auth/forgot-password').send({ email }).expect(202);
     await request(testApp.app)
       .post('/api/auth/reset-password')
       .send({ token: await tokenOf(email, 'reset_password'), password: 'chosen after proof' })
       .expect(200);
-    expect((await agent.get('/api/auth/user')).status).toBe(401);
-
-    const { agent: signedIn } = await signIn(email, 'chosen after proof');
-    const res = await signedIn.post('/api/auth/verify-email').send({ token: verifyToken });
-    expect(res.body).toEqual({ verified: true, email });
-    expect((await signedIn.get('/api/auth/user')).body.emailVerified).toBe(true);
+    const { agent: signedIn, res } = await signIn(email, 'chosen after proof');
+    expect(res.body.emailVerified).toBe(true);
+    const old = await signedIn.post('/api/auth/verify-email').send({ token: verifyToken });
+    expect(old.status).toBe(400);
+    expect(old.body.code).toBe('auth.verify_link_used');
   });
 
   it('refuses a password that breaks the rules with 400 and leaves the link usable', async () => {
@@ -197,8 +224,8 @@ describe('links opened whoever is signed in', () => {
     const email = uniqueEmail('proven');
     await signUp(email, 'first password');
     const verifyToken = await tokenOf(email, 'verify_email');
-    await request(testApp.app).post('/api/auth/forgot-password').send({ email }).expect(202);
-    await request(testApp.app).post('/api/auth/reset-password').send({ token: await tokenOf(email, 'reset_password'), password: 'second password' }).expect(200);
+    // A password that already counts (chosen by someone who had proven the address, as before this link was used).
+    await db().update(users).set({ passwordSetAfterProof: true }).where(eq(users.email, email));
 
     const someoneElse = uniqueEmail('bystander');
     const browser = await signUp(someoneElse, 'bystander password');
@@ -218,5 +245,57 @@ describe('links opened whoever is signed in', () => {
     expect((await browser.get('/api/auth/user')).body.email).toBe(someoneElse);
     expect((await owner.get('/api/auth/user')).status).toBe(401);
     expect((await signIn(email, 'new password')).res.status).toBe(200);
+  });
+});
+
+describe('links end with the sessions', () => {
+  async function withLinks(prefix: string) {
+    const email = uniqueEmail(prefix);
+    const agent = await signUp(email, 'first password');
+    await request(testApp.app).post('/api/auth/forgot-password').send({ email }).expect(202);
+    return { email, agent, reset: await tokenOf(email, 'reset_password'), verify: await tokenOf(email, 'verify_email') };
+  }
+  const resetWith = (token: string) => request(testApp.app).post('/api/auth/reset-password').send({ token, password: 'set by the link' });
+  const confirmWith = (token: string) => request(testApp.app).post('/api/auth/verify-email').send({ token, password: 'set by the link' });
+
+  it('a new password voids every reset and confirmation link sent before', async () => {
+    const { email, agent, reset, verify } = await withLinks('changed');
+    await agent.post('/api/auth/password').send({ currentPassword: 'first password', newPassword: 'second password' }).expect(204);
+    expect((await resetWith(reset)).body).toMatchObject({ code: 'auth.reset_link_used' });
+    expect((await confirmWith(verify)).body).toMatchObject({ code: 'auth.verify_link_used' });
+    expect((await signIn(email, 'second password')).res.status).toBe(200);
+    expect((await signIn(email, 'set by the link')).res.status).toBe(401);
+    // A link asked for afterwards works.
+    await agent.post('/api/auth/resend-verification').expect(204);
+    expect((await agent.post('/api/auth/verify-email').send({ token: await tokenOf(email, 'verify_email') })).body).toEqual({ verified: true, email });
+  });
+
+  it('signing out the other devices voids them too', async () => {
+    const { email, agent, reset, verify } = await withLinks('ended');
+    await agent.post('/api/auth/sessions/end-others').expect(204);
+    expect((await resetWith(reset)).status).toBe(400);
+    expect((await confirmWith(verify)).status).toBe(400);
+    expect((await signIn(email, 'first password')).res.status).toBe(200);
+  });
+
+  it('a password reset voids the account’s other reset links', async () => {
+    const { email, reset } = await withLinks('two-resets');
+    await request(testApp.app).post('/api/auth/forgot-password').send({ email }).expect(202);
+    const second = await tokenOf(email, 'reset_password');
+    expect((await resetWith(second)).status).toBe(200);
+    expect((await request(testApp.app).post('/api/auth/reset-password').send({ token: reset, password: 'someone else' })).status).toBe(400);
+    expect((await signIn(email, 'set by the link')).res.status).toBe(200);
+  });
+
+  it('suspension voids them, also after the account is reactivated', async () => {
+    const { email, reset, verify } = await withLinks('suspended');
+    const admin = await signUp(uniqueEmail('admin'), 'admin password');
+    await db().update(users).set({ isAdmin: true }).where(eq(users.id, (await admin.get('/api/auth/user')).body.id));
+    const { id } = await userRow(email);
+    await admin.post(`/api/admin/users/${id}/suspend`).expect(200);
+    await admin.post(`/api/admin/users/${id}/reactivate`).expect(200);
+    expect((await resetWith(reset)).status).toBe(400);
+    expect((await confirmWith(verify)).status).toBe(400);
+    expect((await signIn(email, 'first password')).res.status).toBe(200);
   });
 });

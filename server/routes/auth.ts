@@ -54,6 +54,7 @@ const limits = {
   resetByIp: { name: 'reset-ip', windowMs: 60 * MINUTE, max: 20 },
   resetByEmail: { name: 'reset-email', windowMs: 60 * MINUTE, max: 5, key: emailOf },
   resendByUser: { name: 'verify-resend', windowMs: 60 * MINUTE, max: 5, key: (req: Request) => req.user?.id },
+  verifyByIp: { name: 'verify-ip', windowMs: 15 * MINUTE, max: 30 },
   passwordByUser: { name: 'password-change', windowMs: 60 * MINUTE, max: 10, key: (req: Request) => req.user?.id },
 } satisfies Record<string, RateLimitRule>;
 
@@ -65,7 +66,8 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
     // E-mails go out in the language the visitor reads the product in: the one the page sent, else the one chosen.
     const user = await signUp(ctx, { ...req.body, locale: req.body.locale ?? requestLocale(req) });
     mailer.kick();
-    await signIn(req, user, clock.now());
+    // This browser chose the password: the confirmation link opened here confirms at once.
+    await signIn(req, user, clock.now(), { choseThePassword: true });
     res.status(201).json(await currentUserView(db, user, clock.now()));
   });
 
@@ -89,14 +91,15 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
   });
 
   /** This request's session goes on with the account's new version; every other one has ended. */
-  const keepThisSession = (req: Request, version: number) =>
+  const keepThisSession = (req: Request, version: number, options: { choseThePassword?: boolean } = {}) =>
     new Promise<void>((resolve, reject) => {
       req.session.version = version;
+      if (options.choseThePassword) req.session.choseThePassword = true;
       req.session.save((err) => (err ? reject(err) : resolve()));
     });
 
   router.post('/password', requireUser, rateLimit(db, clock, limits.passwordByUser), validate(changePasswordSchema), async (req, res) => {
-    await keepThisSession(req, await changePassword(ctx, req.user!, req.body));
+    await keepThisSession(req, await changePassword(ctx, req.user!, req.body), { choseThePassword: true });
     res.status(204).end();
   });
 
@@ -115,13 +118,16 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
     res.json(await currentUserView(db, user, clock.now()));
   });
 
-  router.post('/verify-email', validate(verifyEmailSchema), async (req, res) => {
-    const outcome = await confirmEmail(ctx, req.body);
+  // Per client address: a link with the sign-up password is a guess at that password.
+  router.post('/verify-email', validate(verifyEmailSchema), rateLimit(db, clock, limits.verifyByIp), async (req, res) => {
+    const chooser = req.session?.choseThePassword && req.user ? { userId: req.user.id, sessionVersion: req.session.version ?? -1 } : undefined;
+    const outcome = await confirmEmail(ctx, req.body, { choseThePassword: chooser });
     if (outcome.status === 'password_required') {
       return res.json({ verified: false, passwordRequired: true, email: outcome.email } satisfies EmailConfirmationAnswer);
     }
-    // The new password ended every session of the account; whoever chose it goes on signed in, here.
-    if (outcome.passwordSet && outcome.user.status !== 'suspended') await signIn(req, outcome.user, clock.now());
+    // Whoever proved they hold the account (its password, or a new one that ended every session) goes on signed
+    // in, here.
+    if (outcome.signIn && outcome.user.status !== 'suspended') await signIn(req, outcome.user, clock.now());
     res.json({ verified: true, email: outcome.user.email } satisfies EmailConfirmationAnswer);
   });
 

@@ -299,3 +299,22 @@ describe('seats after a smaller plan', () => {
     expect((await invitee.get('/api/auth/user').expect(200)).body.company).toBeNull();
   });
 });
+
+describe('a removed colleague', () => {
+  it('loses the reset and confirmation links sent before the removal, with every session', async () => {
+    const owner = await activeCompany('annual');
+    const email = uniqueEmail('leaving');
+    await owner.agent.post('/api/company/invitations').send({ email }).expect(201);
+    const colleague = await newAccount(email);
+    await colleague.post('/api/invitations/accept').send({ token: await invitationToken(email) }).expect(200);
+    await request(testApp.app).post('/api/auth/forgot-password').send({ email }).expect(202);
+    const reset = new URL(await readEmailLink(db(), email, 'reset_password', '/reset-password')).searchParams.get('token')!;
+    const verify = new URL(await readEmailLink(db(), email, 'verify_email', '/verify-email')).searchParams.get('token')!;
+
+    const [member] = await db().select().from(users).where(eq(users.email, email));
+    await owner.agent.delete(`/api/company/members/${member!.id}`).expect(204);
+    expect((await colleague.get('/api/auth/user')).status).toBe(401);
+    expect((await request(testApp.app).post('/api/auth/reset-password').send({ token: reset, password: 'taken over' })).body.code).toBe('auth.reset_link_used');
+    expect((await request(testApp.app).post('/api/auth/verify-email').send({ token: verify, password: 'taken over' })).body.code).toBe('auth.verify_link_used');
+  });
+});

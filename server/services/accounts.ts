@@ -38,10 +38,15 @@ export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-async function issueToken(tx: Tx, ctx: AccountContext, userId: string, purpose: 'verify_email' | 'reset_password', ttlMs: number) {
+/**
+ * A link for the account as its sessions are now: it records the account's session version, and works only while
+ * that version stands. Whatever ends every session (a new password, signing out the other devices, removal from a
+ * team, suspension) voids the links too.
+ */
+async function issueToken(tx: Tx, ctx: AccountContext, user: Pick<User, 'id' | 'sessionVersion'>, purpose: 'verify_email' | 'reset_password', ttlMs: number) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(ctx.clock.now().getTime() + ttlMs);
-  await tx.insert(authTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt });
+  await tx.insert(authTokens).values({ userId: user.id, purpose, tokenHash: hashToken(token), expiresAt, sessionVersion: user.sessionVersion });
   return { token, expiresAt };
 }
 
@@ -60,7 +65,7 @@ export function passwordPredatesProof(user: Pick<User, 'passwordHash' | 'passwor
 }
 
 async function sendVerificationEmail(tx: Tx, ctx: AccountContext, user: User) {
-  const { token, expiresAt } = await issueToken(tx, ctx, user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
+  const { token, expiresAt } = await issueToken(tx, ctx, user, 'verify_email', VERIFY_EMAIL_TTL_MS);
   const link = `${ctx.publicUrl}/verify-email?token=${token}`;
   const mail = verifyEmailTemplate({
     productName: ctx.productName,
@@ -178,7 +183,12 @@ async function useToken(tx: Tx, ctx: AccountContext, token: string, purpose: 've
   return row;
 }
 
-const usable = (ctx: AccountContext) => [isNull(authTokens.usedAt), gt(authTokens.expiresAt, ctx.clock.now())];
+/** Unused, unexpired, and made for the account's sessions as they still are. */
+const usable = (ctx: AccountContext) => [
+  isNull(authTokens.usedAt),
+  gt(authTokens.expiresAt, ctx.clock.now()),
+  sql`exists (select 1 from ${users} where ${users.id} = ${authTokens.userId} and ${users.sessionVersion} = ${authTokens.sessionVersion})`,
+];
 
 /** The account a confirmation link that still works belongs to; reads only. */
 async function accountOfVerifyLink(ctx: AccountContext, token: string): Promise<User | undefined> {
@@ -191,42 +201,78 @@ async function accountOfVerifyLink(ctx: AccountContext, token: string): Promise<
 }
 
 export type EmailConfirmation =
-  /** The password predates the proof: the link confirms only together with a new one. Nothing changed. */
+  /** The password predates the proof: the link confirms together with it, or with a new one. Nothing changed. */
   | { status: 'password_required'; email: string | null }
-  /** Confirmed; `passwordSet` when a new password was chosen, which ended every session of the account. */
-  | { status: 'confirmed'; user: User; passwordSet: boolean };
+  /**
+   * Confirmed. `signIn` when whoever opened the link proved they hold the account (the password chosen at sign-up,
+   * or a new one, which ended every session of the account): the browser goes on signed in to it.
+   */
+  | { status: 'confirmed'; user: User; signIn: boolean };
+
+/** Who opened the link: the account and session version of the browser's session, if it chose the password. */
+export interface LinkOpener {
+  /** The session that chose the account's current password (at sign-up, or a change since), if any. */
+  choseThePassword?: { userId: string; sessionVersion: number } | undefined;
+}
 
 
 /**
- * Confirms the address of the link's account. An account whose password was chosen before the address was proven
- * is confirmed only together with a new password chosen by whoever holds the link, which ends every other session:
- * otherwise a stranger who signed up with someone's address would keep the account, and what the address brings,
- * once its owner clicks the link (pre-account takeover, docs/decisions/0016).
+ * Confirms the address of the link's account. A password chosen before the address was proven may be a stranger's
+ * (pre-account takeover, docs/decisions/0016), so it comes to count only when the link proves it is the same
+ * person's:
+ * - opened in the browser session that chose the password (same account, same session version): at once;
+ * - elsewhere, together with that password (knowing both the link and the password proves the same person), which
+ *   signs this browser in;
+ * - or together with a new password, which replaces the old one, ends every session and voids the account's other
+ *   links, and signs this browser in.
+ * Otherwise nothing changes and the answer says a password is needed.
  */
-export async function confirmEmail(ctx: AccountContext, input: { token: string; password?: string | undefined }): Promise<EmailConfirmation> {
+export async function confirmEmail(
+  ctx: AccountContext,
+  input: { token: string; password?: string | undefined; currentPassword?: string | undefined },
+  opener: LinkOpener = {},
+): Promise<EmailConfirmation> {
   const account = await accountOfVerifyLink(ctx, input.token);
   if (!account) throw new DomainError('auth.verify_link_used');
-  if (input.password === undefined && passwordPredatesProof(account)) return { status: 'password_required', email: account.email };
+  let proof: 'none_needed' | 'same_session' | 'current_password' | 'new_password' = 'none_needed';
+  if (input.password !== undefined) proof = 'new_password';
+  else if (passwordPredatesProof(account)) {
+    const chooser = opener.choseThePassword;
+    if (chooser && chooser.userId === account.id && chooser.sessionVersion === account.sessionVersion) proof = 'same_session';
+    else if (input.currentPassword === undefined) return { status: 'password_required', email: account.email };
+    else if (await verifyPassword(input.currentPassword, account.passwordHash!)) proof = 'current_password';
+    else throw new DomainError('auth.verify_wrong_password');
+  }
   // Hashed only for a link that works (hashing is slow on purpose), and outside the transaction.
-  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  const passwordHash = proof === 'new_password' ? await hashPassword(input.password!) : undefined;
   const user = await ctx.db.transaction(async (tx) => {
     const row = await useToken(tx, ctx, input.token, 'verify_email');
     if (!row) throw new DomainError('auth.verify_link_used');
+    const now = ctx.clock.now();
+    const confirmed = { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now };
     const [updated] = await tx
       .update(users)
-      .set({
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${ctx.clock.now().toISOString()}::timestamptz)`,
-        ...(passwordHash ? { passwordHash, passwordSetAfterProof: true, sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
-        updatedAt: ctx.clock.now(),
-      })
-      // Without a new password, only while no password from before the proof is left (it may have changed since
-      // the link was read above).
-      .where(passwordHash ? eq(users.id, row.userId) : and(eq(users.id, row.userId), or(isNull(users.passwordHash), eq(users.passwordSetAfterProof, true))))
+      .set(
+        proof === 'new_password'
+          ? { ...confirmed, passwordHash, passwordSetAfterProof: true, sessionVersion: sql`${users.sessionVersion} + 1` }
+          : proof === 'none_needed'
+            ? confirmed
+            : // The password proven just now, and only if it is still the one proven (unchanged since it was read).
+              { ...confirmed, passwordSetAfterProof: true },
+      )
+      .where(
+        proof === 'new_password'
+          ? eq(users.id, row.userId)
+          : proof === 'none_needed'
+            ? // Only while no password from before the proof is left (it may have changed since the link was read).
+              and(eq(users.id, row.userId), or(isNull(users.passwordHash), eq(users.passwordSetAfterProof, true)))
+            : and(eq(users.id, row.userId), eq(users.passwordHash, account.passwordHash!), eq(users.sessionVersion, account.sessionVersion)),
+      )
       .returning();
     if (!updated) throw new DomainError('auth.choose_password_again');
     return updated;
   });
-  return { status: 'confirmed', user: await grantConfiguredAdmin(ctx, user), passwordSet: passwordHash !== undefined };
+  return { status: 'confirmed', user: await grantConfiguredAdmin(ctx, user), signIn: proof === 'new_password' || proof === 'current_password' };
 }
 
 export async function resendVerification(ctx: AccountContext, user: User): Promise<void> {
@@ -262,7 +308,7 @@ async function queuePasswordReset(ctx: AccountContext, email: string): Promise<b
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
   if (!user || user.status === 'suspended') return false;
   await ctx.db.transaction(async (tx) => {
-    const { token, expiresAt } = await issueToken(tx, ctx, user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
+    const { token, expiresAt } = await issueToken(tx, ctx, user, 'reset_password', RESET_PASSWORD_TTL_MS);
     const link = `${ctx.publicUrl}/reset-password?token=${token}`;
     const mail = passwordResetTemplate({
       productName: ctx.productName,
