@@ -31,10 +31,11 @@ describe('e-mail templates', () => {
     expect(redactSecrets(body)).toBe(`${HIDDEN_LINK} ${HIDDEN_LINK}`);
   });
 
-  it('says the confirmation link asks for a password when it will', () => {
-    const asks = verifyEmailTemplate({ productName: 'Wazifa', link: 'https://x.example/verify-email?token=t', choosePassword: true });
-    expect(asks.text).toContain('You will choose your password again when you confirm.');
-    expect(asks.html).toContain('You will choose your password again when you confirm.');
+  it('says the confirmation link confirms at once where the account signed up, and asks for a password elsewhere', () => {
+    const asks = verifyEmailTemplate({ productName: 'Wazifa', link: 'https://x.example/verify-email?token=t', passwordPredatesProof: true });
+    const elsewhere = 'Opened in the browser you signed up in, the link confirms at once. On another device, you will enter the password you chose when signing up, or choose a new one.';
+    expect(asks.text).toContain(elsewhere);
+    expect(asks.html).toContain(elsewhere);
     const plain = verifyEmailTemplate({ productName: 'Wazifa', link: 'https://x.example/verify-email?token=t' });
     expect(plain.text).not.toContain('password');
   });

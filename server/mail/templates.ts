@@ -42,16 +42,16 @@ export const greeting = (name?: string, language: MailLanguage = ENGLISH) =>
 const withSmallPrint = (html: string, text: string) => html.replace('</body>', `<p style="font-size:13px;color:#475569">${escapeHtml(text)}</p></body>`);
 
 /**
- * `choosePassword`: the link will ask for a password, because the account's was chosen before the address was
- * proven (docs/decisions/0016).
+ * `passwordPredatesProof`: the account's password was chosen before the address was proven, so the link confirms at
+ * once only in the browser that chose it, and elsewhere asks for that password or a new one (docs/decisions/0016).
  */
-export function verifyEmailTemplate(input: { productName: string; name?: string; link: string; choosePassword?: boolean; locale?: string | null }): RenderedEmail {
+export function verifyEmailTemplate(input: { productName: string; name?: string; link: string; passwordPredatesProof?: boolean; locale?: string | null }): RenderedEmail {
   const l = mailLanguage(input.locale);
   const { productName } = input;
   const link = secretPlaceholder('link');
   const ask = l.t('verifyEmail.ask', { productName });
   const ignore = l.t('verifyEmail.ignore');
-  const paragraphs = [greeting(input.name, l), input.choosePassword ? `${ask} ${l.t('verifyEmail.choosePassword')}` : ask];
+  const paragraphs = [greeting(input.name, l), input.passwordPredatesProof ? `${ask} ${l.t('verifyEmail.elsewhere')}` : ask];
   return {
     subject: l.t('verifyEmail.subject', { productName }),
     text: `${paragraphs[0]}\n\n${paragraphs[1]}\n\n${l.t('verifyEmail.textLink')}\n${link}\n\n${ignore}\n`,

@@ -71,7 +71,7 @@ async function sendVerificationEmail(tx: Tx, ctx: AccountContext, user: User) {
     productName: ctx.productName,
     name: user.firstName ?? undefined,
     link,
-    choosePassword: passwordPredatesProof(user),
+    passwordPredatesProof: passwordPredatesProof(user),
     locale: user.locale,
   });
   await enqueueEmail(tx, { to: user.email!, template: 'verify_email', ...mail }, { now: ctx.clock.now(), secretsExpireAt: expiresAt });

@@ -1,7 +1,8 @@
-import { lazy, type ComponentType } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { lazy, useEffect, type ComponentType } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { homePathFor, useCurrentUser } from '@/lib/auth';
+import { rememberPage } from '@/lib/last-page';
 import { ScrollToTop } from './scroll-to-top';
 
 // One chunk per page: the landing page does not load the legal texts or forms.
@@ -57,6 +58,14 @@ export function App() {
   );
 }
 
+/** Keeps the signed-in person's page, for the e-mailed links that lead back to it. */
+function RememberPage({ userId }: { userId: string }) {
+  const [location] = useLocation();
+  const search = useSearch();
+  useEffect(() => rememberPage(userId, search ? `${location}?${search}` : location), [userId, location, search]);
+  return null;
+}
+
 function AppRoutes() {
   const { user } = useCurrentUser();
   // A signed-in user with no role sees the role choice instead of any route; an administrator's place is the
@@ -75,6 +84,8 @@ function AppRoutes() {
   const only = (allowed: boolean, page: ComponentType) => (allowed ? page : () => <Redirect to={user ? home : '/login'} replace />);
 
   return (
+    <>
+    {user && <RememberPage userId={user.id} />}
     <Switch>
       <Route path="/">{user && home !== '/' ? <Redirect to={home} replace /> : <LandingPage />}</Route>
       <Route path="/about" component={AboutPage} />
@@ -106,5 +117,6 @@ function AppRoutes() {
 
       <Route component={NotFoundPage} />
     </Switch>
+    </>
   );
 }

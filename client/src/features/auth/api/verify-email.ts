@@ -3,12 +3,12 @@ import type { EmailConfirmationAnswer } from '#shared/auth.ts';
 import { apiRequest } from '@/lib/api-client';
 import { currentUserQuery } from '@/lib/auth';
 
-/** With a password once the link asked for one (docs/decisions/0016). */
-export async function verifyEmail(input: { token: string; password?: string }): Promise<EmailConfirmationAnswer> {
+/** With the sign-up password or a new one, once the link asked for one (docs/decisions/0016). */
+export async function verifyEmail(input: { token: string; password?: string; currentPassword?: string }): Promise<EmailConfirmationAnswer> {
   return (await apiRequest('POST', '/api/auth/verify-email', input)).json();
 }
 
-/** A confirmation may sign this page in (a new password was chosen): who is signed in is read again. */
+/** A confirmation may sign this page in (with a password): who is signed in is read again. */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,0 +1,32 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { loginSchema } from '#shared/auth.ts';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { translateValidation } from '@/lib/validation-message';
+import { PasswordField } from './password-field';
+
+const formSchema = loginSchema.pick({ password: true });
+
+/** The password chosen at sign-up, typed once, for the confirmation link opened in another browser. */
+export function SignUpPasswordForm(props: { pending: boolean; error?: string | undefined; onSubmit: (password: string) => void }) {
+  const { t } = useTranslation('auth');
+  const form = useForm<z.input<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: { password: '' } });
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={form.handleSubmit(({ password }) => props.onSubmit(password))} noValidate className="space-y-5">
+      <PasswordField
+        label={t('fields.password')}
+        error={translateValidation(t, errors.password?.message) ?? props.error}
+        autoComplete="current-password"
+        registration={form.register('password')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={props.pending}>
+        {props.pending && <Spinner />}
+        {props.pending ? t('verify.signingIn') : t('verify.signInSubmit')}
+      </Button>
+    </form>
+  );
+}
