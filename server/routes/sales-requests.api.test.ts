@@ -73,6 +73,14 @@ describe('a sales request', () => {
     expect(refused.body.code).toBe('common.rate_limited');
     expect(await stored('burst.10@gulfbuild.example')).toEqual([]);
   });
+
+  it('takes three an hour naming one e-mail address, from however many client addresses', async () => {
+    const email = 'flood@gulfbuild.example';
+    for (let i = 0; i < 3; i++) await send({ ...REQUEST, companyName: `Flood ${i}`, email }).expect(201);
+    for (let i = 3; i < 13; i++) expect((await send({ ...REQUEST, companyName: `Flood ${i}`, email }).expect(429)).body.code).toBe('common.rate_limited');
+    expect(await stored(email)).toHaveLength(3);
+    expect(await mailed('Flood 3')).toEqual([]);
+  });
 });
 
 describe('sales requests in the admin console', () => {

@@ -114,6 +114,20 @@ describe('saved searches', () => {
     expect((await hirer.agent.get('/api/saved-searches').expect(200)).body.items).toHaveLength(SAVED_SEARCHES_MAX);
   });
 
+  it('are created at most 30 times an hour per person, deleted or not; others are not held up', async () => {
+    const looping = await company();
+    for (let i = 0; i < 30; i++) {
+      const { body } = await looping.agent.post('/api/saved-searches').send({ name: `Loop ${i}`, query: 'q=loop' }).expect(201);
+      await looping.agent.delete(`/api/saved-searches/${body.id}`).expect(204);
+    }
+    const refused = await looping.agent.post('/api/saved-searches').send({ name: 'Loop 30', query: 'q=loop' }).expect(429);
+    expect(refused.body.code).toBe('common.rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await looping.agent.get('/api/saved-searches').expect(200)).body.items).toEqual([]);
+    const other = await company();
+    await other.agent.post('/api/saved-searches').send({ name: 'Masons', query: 'q=mason' }).expect(201);
+  });
+
   it('are only for companies with access', async () => {
     const seeker = await signedInAgent(testApp, { role: 'job_seeker' });
     await seeker.agent.get('/api/saved-searches').expect(403);

@@ -11,6 +11,8 @@ import { createSavedSearch, deleteSavedSearch, listSavedSearches, stopSavedSearc
 
 /** Per client address: the stop link is guessed by nobody, and tried by no one more than a few times. */
 const STOP_LIMIT: RateLimitRule = { name: 'saved-search-stop', windowMs: 60 * 60 * 1000, max: 30 };
+/** Per person: saving a search is a few clicks a day; a loop of create and delete is not a person. */
+const CREATE_LIMIT: RateLimitRule = { name: 'saved-search-create', windowMs: 60 * 60 * 1000, max: 30, key: (req) => req.user?.id };
 
 export function savedSearchesRouter(ctx: { db: Db; clock: Clock; secret: string }) {
   const router = express.Router();
@@ -22,7 +24,7 @@ export function savedSearchesRouter(ctx: { db: Db; clock: Clock; secret: string 
   router.get('/saved-searches', async (req, res) => {
     res.json({ items: await listSavedSearches(ctx.db, req.company!.id) });
   });
-  router.post('/saved-searches', validate(createSavedSearchSchema), async (req, res) => {
+  router.post('/saved-searches', rateLimit(ctx.db, ctx.clock, CREATE_LIMIT), validate(createSavedSearchSchema), async (req, res) => {
     res.status(201).json(await createSavedSearch(ctx.db, ctx.clock, req.company!.id, req.body));
   });
   router.patch('/saved-searches/:id', validateIds('searches.not_found', 'id'), validate(updateSavedSearchSchema), async (req, res) => {
