@@ -59,6 +59,7 @@ export const ERROR_MESSAGES = {
   'video.missing': 'Please choose a video to upload',
   'video.too_large': 'Video must be less than 100MB',
   'video.wrong_type': 'Please upload an MP4, MOV, or AVI file',
+  'video.upload_unsupported': 'This way of uploading is not supported. Please upload the video again from the page.',
   'video.unreadable': 'We could not play this video file. Please record or upload your video again.',
   'video.processing_failed': 'We could not prepare your video. Please upload it again.',
 

@@ -57,6 +57,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'video.missing': 400,
   'video.too_large': 413,
   'video.wrong_type': 400,
+  'video.upload_unsupported': 400,
   // Found by the background processing, shown on the profile; an answer only if a route ever raises them.
   'video.unreadable': 422,
   'video.processing_failed': 500,

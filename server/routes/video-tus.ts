@@ -68,6 +68,17 @@ async function readHead(filePath: string): Promise<Buffer> {
   }
 }
 
+/**
+ * tus extensions this server does not offer, and the method override a proxy-less client never needs: concatenation
+ * (the stores cannot join uploads), checksums, and X-HTTP-Method-Override (one route's checks must not run another
+ * method's work). Refused as the rest of the API refuses bad input, 400, rather than tus' 501 or silence.
+ */
+const UNSUPPORTED_HEADERS = ['upload-concat', 'upload-checksum', 'x-http-method-override'];
+const refuseUnsupported: express.RequestHandler = (req, _res, next) => {
+  if (UNSUPPORTED_HEADERS.some((header) => req.headers[header] !== undefined)) return next(new DomainError('video.upload_unsupported'));
+  next();
+};
+
 export function videoTusRouter(options: { db: Db; clock: Clock; videoHost: VideoHost; uploads: VideoUploadStore; logger: Logger }) {
   const { uploads } = options;
   const store = uploads.datastore;
@@ -153,9 +164,9 @@ export function videoTusRouter(options: { db: Db; clock: Clock; videoHost: Video
 
   const router = express.Router();
   const jobSeeker = requireRole('job_seeker');
-  router.post('/video/tus', jobSeeker, rateLimit(options.db, options.clock, videosPerHour), checkMetadata, collectUploadGarbage, handle);
-  router.head('/video/tus/:id', jobSeeker, ownUpload, handle);
-  router.patch('/video/tus/:id', jobSeeker, ownUpload, collectUploadGarbage, handle);
-  router.delete('/video/tus/:id', jobSeeker, ownUpload, handle);
+  router.post('/video/tus', jobSeeker, refuseUnsupported, rateLimit(options.db, options.clock, videosPerHour), checkMetadata, collectUploadGarbage, handle);
+  router.head('/video/tus/:id', jobSeeker, refuseUnsupported, ownUpload, handle);
+  router.patch('/video/tus/:id', jobSeeker, refuseUnsupported, ownUpload, collectUploadGarbage, handle);
+  router.delete('/video/tus/:id', jobSeeker, refuseUnsupported, ownUpload, handle);
   return router;
 }
