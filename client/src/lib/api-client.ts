@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode | undefined;
   readonly params: ErrorParams | undefined;
   readonly fields: Record<string, string> | undefined;
+  /** When the server shed the request (503): the seconds it asked to wait before trying again (Retry-After). */
+  retryAfterSeconds: number | undefined;
   constructor(status: number, text: string, body: Partial<ApiErrorBody> = {}) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
@@ -43,7 +45,32 @@ export function apiErrorFrom(status: number, text: string): ApiError {
 
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  throw apiErrorFrom(res.status, (await res.text()) || res.statusText);
+  const error = apiErrorFrom(res.status, (await res.text()) || res.statusText);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterSeconds = retryAfter;
+  throw error;
+}
+
+/**
+ * Calls `attempt`; when the server sheds it (503 with Retry-After: a burst of sign-ups, say), waits as long as it
+ * asks (at most `maxWaitSeconds`) and tries again, up to `retries` times, telling `onWait` before each wait.
+ */
+export async function retryWhenBusy<T>(
+  attempt: () => Promise<T>,
+  options: { retries: number; maxWaitSeconds: number; onWait: (seconds: number) => void; sleep?: (ms: number) => Promise<void> },
+): Promise<T> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      const wait = err instanceof ApiError && err.status === 503 ? err.retryAfterSeconds : undefined;
+      if (wait === undefined || retry >= options.retries) throw err;
+      const seconds = Math.min(wait, options.maxWaitSeconds);
+      options.onWait(seconds);
+      await sleep(seconds * 1000);
+    }
+  }
 }
 
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {

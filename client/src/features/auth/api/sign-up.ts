@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, SignupInput } from '#shared/auth.ts';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, retryWhenBusy } from '@/lib/api-client';
 import { currentUserQuery } from '@/lib/auth';
 import i18n from '@/lib/i18n';
 import { isLocale } from '#shared/locales.ts';
@@ -11,10 +11,14 @@ export async function signUp(input: SignupInput): Promise<CurrentUser> {
   return (await apiRequest('POST', '/api/auth/signup', { ...input, locale })).json();
 }
 
-export function useSignUp() {
+/**
+ * Many sign-ups at once (a link shared in a group) make the server ask some to come back in a few seconds: the form
+ * tries again by itself twice, saying so through `onWait`, before it shows an error.
+ */
+export function useSignUp(onWait: (seconds: number) => void = () => {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: signUp,
+    mutationFn: (input: SignupInput) => retryWhenBusy(() => signUp(input), { retries: 2, maxWaitSeconds: 10, onWait }),
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
   });
 }

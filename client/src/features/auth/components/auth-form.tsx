@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +68,9 @@ function afterSignIn(user: Parameters<typeof homePathFor>[0]): string {
 export function SignUpForm({ role }: { role?: Role }) {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
-  const signUp = useSignUp();
+  // Said while the form waits to try again because many people are signing up (the server asked it to).
+  const [busy, setBusy] = useState(false);
+  const signUp = useSignUp(() => setBusy(true));
   const form = useForm<z.input<typeof signupSchema>, unknown, z.output<typeof signupSchema>>({
     resolver: zodResolver(signupSchema),
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
@@ -78,6 +81,7 @@ export function SignUpForm({ role }: { role?: Role }) {
     signUp.mutate(
       { ...values, role },
       {
+        onSettled: () => setBusy(false),
         onSuccess: (user) => {
           toast({ variant: 'success', title: t('signUp.success'), description: t('signUp.successBody', { email: user.email }) });
           navigate(afterSignIn(user));
@@ -112,6 +116,9 @@ export function SignUpForm({ role }: { role?: Role }) {
         {signUp.isPending && <Spinner />}
         {signUp.isPending ? t('signUp.submitting') : t('signUp.submit')}
       </Button>
+      <p role="status" className="text-center text-sm text-slate-700 empty:hidden">
+        {busy && signUp.isPending ? t('signUp.busyRetrying') : ''}
+      </p>
     </form>
   );
 }

@@ -1,7 +1,9 @@
-// Confirming the e-mail address as people do it: in the browser they signed up in, one click on the link; on another
-// device, the password chosen at sign-up or a new one; and a password chosen by someone else before the address was
-// proven stops signing in once the owner confirms (docs/decisions/0016).
-import type { Browser, Page } from 'playwright-core';
+// Signing up while many others do (the server asks the form to come back in a few seconds), and confirming the e-mail
+// address as people do it: in the browser they signed up in, one click on the link; on another device, the password
+// chosen at sign-up or a new one; and a password chosen by someone else before the address was proven stops signing
+// in once the owner confirms (docs/decisions/0016).
+import type { Browser, Page, Route } from 'playwright-core';
+import { ERROR_MESSAGES } from '#shared/errors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
 import { readEmailLink } from '../server/test/emails.ts';
@@ -127,5 +129,48 @@ describe('confirming the e-mail address', () => {
     await stranger.page.reload();
     await stranger.page.waitForURL('**/login');
     await done(stranger);
+  });
+});
+
+describe('signing up while many others do', () => {
+  /** The server sheds the first `times` sign-ups of this page (503 with Retry-After), as a burst makes it do. */
+  async function busyFor(page: Page, times: number) {
+    let shed = 0;
+    await page.route('**/api/auth/signup', async (route: Route) => {
+      if (shed++ >= times) return route.continue();
+      await route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, contentType: 'application/json', body: JSON.stringify({ code: 'auth.busy', message: ERROR_MESSAGES['auth.busy'] }) });
+    });
+    return () => shed;
+  }
+  const sheds = (p: string) => p.includes('/api/auth/signup') && p.includes('503');
+
+  it('waits and tries again by itself, saying so in the reader\'s language, then goes on', async () => {
+    const tracked = await openPage(browser, { width: 375, height: 812, locale: 'hi-IN' });
+    const { page } = tracked;
+    const attempts = await busyFor(page, 2);
+    await page.goto(`${server.baseUrl}/signup?type=candidate`);
+    await page.locator('input[type=email]').fill(newEmail('burst'));
+    await page.locator('input[autocomplete=new-password]').fill('a good password');
+    await page.locator('form button[type=submit]').click();
+    await page.getByText('इस समय बहुत लोग साइन अप कर रहे हैं। हम कुछ सेकंड में आपके लिए फिर से कोशिश कर रहे हैं...').waitFor();
+    await page.waitForURL('**/create-profile');
+    expect(attempts()).toBe(3);
+    await done(tracked, sheds);
+  });
+
+  it('shows the error after trying three times, and keeps what was typed', async () => {
+    const tracked = await openPage(browser, { width: 375, height: 812 });
+    const { page } = tracked;
+    const attempts = await busyFor(page, 10);
+    const email = newEmail('still-busy');
+    await page.goto(`${server.baseUrl}/signup?type=candidate`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a good password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText(ERROR_MESSAGES['auth.busy']).first().waitFor();
+    expect(attempts()).toBe(3);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    await done(tracked, sheds);
   });
 });
