@@ -178,6 +178,7 @@ describe('POST /api/company/profile', () => {
     expect(account2.body).toEqual({
       company,
       billing: true,
+      team: { used: 1, seats: { monthly: 2, quarterly: 3, annual: 5 } },
       invoices: [{ id: invoice.id, number: invoice.number, status: 'issued', issuedAt: invoice.issuedAt, plan: 'monthly', periodStart: '2026-03-11', periodEnd: '2026-04-10', totalFils: 52_500, paymentDeclaration: null }],
     });
     expect((await account.agent.get('/api/auth/user')).body.company).toMatchObject({ id: company.id, subscriptionStatus: 'pending_payment', hasAccess: false });
