@@ -106,6 +106,7 @@ export const ERROR_MESSAGES = {
   'admin.fact_not_declared': 'The job seeker has not given this yet, so there is nothing to verify.',
   'admin.profile_already_approved': 'This profile is already approved',
   'admin.profile_already_rejected': 'This profile is already rejected',
+  'admin.profile_awaiting_video': 'This profile is waiting for its video. It comes to review when the video has arrived.',
   'admin.email_not_found': 'E-mail not found',
   'admin.email_not_failed': 'Only failed e-mails can be retried',
   'admin.email_link_expired': 'The link in this e-mail has expired. The person can ask for a new one.',
