@@ -36,6 +36,8 @@ const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
 
+const JOB_SEEKER_TYPES = new Set(['candidate', 'job-seeker', 'job_seeker']);
+
 /** Routes by auth state: loading, signed out, no role yet, job seeker, company. */
 export function App() {
   const { isLoading } = useCurrentUser();
@@ -80,7 +82,10 @@ function AppRoutes() {
       <Route path="/about" component={AboutPage} />
       <Route path="/careers" component={CareersPage} />
       <Route path="/get-started" component={GetStartedPage} />
-      <Route path="/get-started/:type" component={GetStartedPage} />
+      {/* A job seeker goes straight to sign-up: the welcome page of old links is one step too many. */}
+      <Route path="/get-started/:type">
+        {(params) => (JOB_SEEKER_TYPES.has(params.type) ? <Redirect to="/signup?type=candidate" replace /> : <GetStartedPage />)}
+      </Route>
       <Route path="/join" component={JoinPage} />
       <Route path="/contact-sales" component={ContactSalesPage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />
