@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { homePathFor, useCurrentUser } from '@/lib/auth';
@@ -32,6 +32,9 @@ const AdminPage = lazy(() => import('./pages/admin'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 const AlertStopPage = lazy(() => import('./pages/alert-stop'));
 const StillLookingPage = lazy(() => import('./pages/still-looking'));
+// Goes on sending a job seeker's video kept from an earlier visit, on whatever page they open (its own chunk: the
+// resumable uploader is not for visitors).
+const KeptVideoSender = lazy(() => import('@/features/profile/components/kept-video-sender'));
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
@@ -77,6 +80,12 @@ function AppRoutes() {
   const only = (allowed: boolean, page: ComponentType) => (allowed ? page : () => <Redirect to={user ? home : '/login'} replace />);
 
   return (
+    <>
+      {isJobSeeker && user && (
+        <Suspense fallback={null}>
+          <KeptVideoSender userId={user.id} title={user.profile?.fullName ?? [user.firstName, user.lastName].filter(Boolean).join(' ')} />
+        </Suspense>
+      )}
     <Switch>
       <Route path="/">{user && home !== '/' ? <Redirect to={home} replace /> : <LandingPage />}</Route>
       <Route path="/about" component={AboutPage} />
@@ -111,5 +120,6 @@ function AppRoutes() {
 
       <Route component={NotFoundPage} />
     </Switch>
+    </>
   );
 }
