@@ -112,6 +112,11 @@ describe('the video on its way', () => {
     await page.getByRole('button', { name: 'Create Profile' }).click();
     await page.waitForURL('**/pending');
     await page.getByRole('heading', { name: 'Your video is still being sent' }).waitFor();
+    // /profile says where it stands too.
+    await page.getByRole('link', { name: 'View your profile' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('heading', { name: 'Your video is still being sent' }).waitFor();
+    await page.getByText('Your profile goes to our team for review as soon as the video has arrived.').waitFor();
 
     // Cut once the server has confirmed a first piece.
     await expect.poll(() => bar.evaluate((el: HTMLProgressElement) => el.value), { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(1024 * 1024);

@@ -86,12 +86,20 @@ export async function takeFirstProfileJourney(
   await start.click();
   const timer = recorder.getByRole('timer');
   await watch.waitFor('the countdown', timer.waitFor());
+  // While it records, the timer, the whole preview and Stop are on the screen, below the sticky top bar.
+  const stop = recorder.getByRole('button', { name: t('profile', 'recorder.stop'), exact: true });
+  const inView = async () => {
+    const [timerBox, previewBox, stopBox] = await Promise.all([timer, recorder.getByLabel(t('profile', 'recorder.preview')), stop].map((l) => l.boundingBox()));
+    const { covered, height } = await page.evaluate(() => ({ covered: document.querySelector('header')!.getBoundingClientRect().bottom, height: window.innerHeight }));
+    return Boolean(timerBox && previewBox && stopBox) && timerBox!.y >= covered && previewBox!.y >= covered && previewBox!.y + previewBox!.height <= height && stopBox!.y + stopBox!.height <= height;
+  };
+  await expect.poll(inView).toBe(true);
   await step('recording');
   // The person speaks; the timer counts (not time waiting on the product).
   await expect
     .poll(async () => timerSeconds((await timer.textContent()) ?? ''), { timeout: (options.seconds + 30) * 1000, interval: 200 })
     .toBeGreaterThanOrEqual(options.seconds);
-  await recorder.getByRole('button', { name: t('profile', 'recorder.stop'), exact: true }).click();
+  await stop.click();
   const use = recorder.getByRole('button', { name: t('profile', 'recorder.use') });
   await watch.waitFor('the recording to play back', use.waitFor());
   await step('playback');
