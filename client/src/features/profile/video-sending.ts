@@ -257,8 +257,8 @@ export function cancelSending() {
   set({ phase: 'idle' });
 }
 
-/** Back to nothing on its way (after a refusal was shown, or once the arrived video is in the profile). */
+/** Back to nothing on its way, after a refusal was shown (nothing is kept in the browser any longer). */
 export function clearSending() {
   if (current) return;
-  set({ phase: 'idle' });
+  set({ phase: 'idle', lookedForKept: true });
 }

@@ -33,7 +33,8 @@ export function AwaitedVideo({ awaiting }: { awaiting: boolean }) {
       </p>
     );
   }
-  if (!awaiting || !(sending.phase === 'idle' && sending.lookedForKept)) return null;
+  // Not in this browser, or refused by the app: it has to be recorded or chosen again.
+  if (!awaiting || !((sending.phase === 'idle' && sending.lookedForKept) || sending.phase === 'failed')) return null;
   return (
     <Card className="space-y-3 border-amber-200 bg-amber-50 p-5 text-amber-950" role="region" aria-labelledby="awaited-video-title">
       <h2 id="awaited-video-title" className="flex items-center gap-2 text-lg font-semibold">

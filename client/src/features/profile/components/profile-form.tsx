@@ -120,6 +120,9 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
       setNaming(true);
       try {
         video = { videoUploadId: await videoUploadId() };
+      } catch {
+        // Cancelled meanwhile.
+        return toast({ variant: 'destructive', title: t('form.missingVideoTitle'), description: t('form.missingVideo') });
       } finally {
         setNaming(false);
       }
