@@ -44,9 +44,8 @@ describe('job seekers', () => {
     const tracked = await openPage(browser, { width: 375, height: 800 });
     const { page } = tracked;
     await page.goto(server.baseUrl);
+    // Straight to sign-up as a job seeker: no welcome page in between.
     await page.getByRole('link', { name: 'Create Your Profile' }).first().click();
-    await page.waitForURL('**/get-started/candidate');
-    await page.locator('main').getByRole('link', { name: 'Sign Up' }).click();
     await page.waitForURL('**/signup?type=candidate');
     await page.getByText('You are joining as a job seeker.').waitFor();
     await expectAccessible(page);

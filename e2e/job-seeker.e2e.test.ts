@@ -54,13 +54,14 @@ describe('a new job seeker', () => {
 
     await page.goto(server.baseUrl);
     await page.getByRole('link', { name: 'Create Your Profile' }).first().click();
-    await page.locator('main').getByRole('link', { name: 'Sign Up' }).click();
+    await page.waitForURL('**/signup?type=candidate');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('a good long password');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/create-profile');
     await page.getByRole('heading', { name: 'Create Your Profile' }).waitFor();
-    for (const section of ['Basic Information', 'Skills & Languages', 'Documents & Video']) {
+    // The video first, then what companies need, then the rest (optional, folded away).
+    for (const section of ['Your introduction video', 'What companies need to know', 'More about you']) {
       await page.getByText(section, { exact: true }).waitFor();
     }
     await expectAccessible(page);
@@ -84,6 +85,7 @@ describe('a new job seeker', () => {
     await page.getByRole('checkbox', { name: 'Hospitality' }).check();
     await page.getByRole('checkbox', { name: 'English' }).check();
     await page.getByRole('checkbox', { name: 'Arabic' }).check();
+    await page.getByText('More about you', { exact: true }).click();
     await page.getByLabel(/About You/).fill('Front desk and guest relations, five years in Dubai hotels.');
     await page.getByLabel(/Years of Experience/).fill('5');
     await page.getByRole('button', { name: 'Create Profile' }).click();

@@ -139,8 +139,8 @@ describe('the job seeker\'s first steps in the languages of the workforce', () =
     await page.getByRole('heading', { level: 1, name: text(lang, 'landing', 'hero.headline') }).waitFor();
     await expectReadable(page, lang, dir);
     await page.getByRole('link', { name: text(lang, 'landing', 'hero.createProfile') }).first().click();
-    await page.waitForURL('**/get-started/**');
-    await page.getByRole('heading', { level: 1, name: text(lang, 'get-started', 'welcome.candidate') }).waitFor();
+    await page.waitForURL('**/signup?type=candidate');
+    await page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'signUp.heading') }).waitFor();
     await expectReadable(page, lang, dir);
     await signUpAsJobSeeker(page, lang, uniqueEmail(lang));
     await page.getByRole('checkbox', { name: text(lang, 'options', 'languages.Urdu') }).waitFor();

@@ -50,7 +50,7 @@ describe('landing page', () => {
     expect(await href(page, 'How It Works', nav)).toBe('#how-it-works');
     expect(await href(page, 'Log In')).toBe('/login');
     expect(await href(page, 'Get Started')).toBe('/get-started');
-    expect(await href(page, 'Create Your Profile')).toBe('/get-started/candidate');
+    expect(await href(page, 'Create Your Profile')).toBe('/signup?type=candidate');
     expect(await href(page, 'For Employers')).toBe('#for-employers');
     expect(await href(page, 'Join as a Company')).toBe('/get-started/company');
     expect(await href(page, 'Wazifa')).toBe('/');
@@ -113,6 +113,8 @@ describe('get started', () => {
     expect(await page.locator('main').textContent()).toContain('From 400 AED/month');
     expect(await page.locator('main').textContent()).not.toMatch(/free until/i);
     expect(await href(page, 'Already have an account? Sign In')).toBe('/login');
+    // A job seeker goes straight to sign-up; a company first sees how it works.
+    expect(await href(page, 'Continue as a Job Seeker')).toBe('/signup?type=candidate');
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Continue as a Company' }).click();
     await page.waitForURL('**/get-started/company');
@@ -130,21 +132,20 @@ describe('get started', () => {
     await done(tracked);
   });
 
-  it('welcomes job seekers with sign-up by type, and the offer only while it runs', async () => {
+  it('sends job seekers of old welcome links straight to sign-up, with the offer only while it runs', async () => {
     const tracked = await visit(offerRunning, '/get-started/candidate', 375);
     const { page } = tracked;
-    expect(await h1(page)).toBe('Welcome, job seekers');
-    expect(await href(page, 'Sign Up', page.locator('main'))).toBe('/signup?type=candidate');
-    expect(await href(page, 'Sign In', page.locator('main'))).toBe('/login?type=candidate');
-    expect(await page.locator('main ol').textContent()).toContain('Get Verified');
-    expect(await page.locator('main ol').textContent()).toContain('(free until Dec 31, 2099)');
+    await page.waitForURL('**/signup?type=candidate');
+    expect(await h1(page)).toBe('Create your account');
+    await page.getByText('You are joining as a job seeker.').waitFor();
+    await page.getByText('Create your free job seeker account, then build your video profile.').waitFor();
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await done(tracked);
 
     const over = await visit(offerOver, '/get-started/job-seeker');
-    expect(await h1(over.page)).toBe('Welcome, job seekers');
-    expect(await over.page.locator('main ol').textContent()).not.toMatch(/free until/i);
+    await over.page.waitForURL('**/signup?type=candidate');
+    await over.page.getByText('Create your job seeker account, then build your video profile.').waitFor();
     await done(over);
   });
 });

@@ -1,6 +1,7 @@
 // The introduction video as people meet it on a phone: the job seeker sees 'Processing your video' until the AVI
 // they uploaded is an MP4 with a poster; a company's search card shows the person's poster and plays the MP4 in
-// place; the candidate page shows the video first; the review shows it with its poster.
+// place; the candidate page shows the video first; the review shows it with its poster. (The video on its way, cut
+// and reloaded: video-sending.e2e.test.ts.)
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -10,11 +11,11 @@ import pino from 'pino';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companyProfiles, objects, users } from '#shared/schema.ts';
+import { companyProfiles, users } from '#shared/schema.ts';
 import { processNextVideo } from '../server/jobs/process-videos.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { PROFILE, signedInAgent, uploadCv, uploadVideo } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
 
 const run = promisify(execFile);
 let browser: Browser;
@@ -127,58 +128,5 @@ describe('the introduction video', () => {
     await expectNoHorizontalScroll(hirer.page);
     expect(hirer.problems).toEqual([]);
     await hirer.context.close();
-  });
-
-  it('goes on from where it stopped when the page was reloaded mid-upload and the same file is chosen again', async () => {
-    // 16 MiB: a real MP4's first bytes (the app checks the container) and then filler; the upload sends 5 MB pieces.
-    const mp4 = path.join(work, 'long-intro.mp4');
-    await run(server.config.ffmpeg.ffmpegPath, [
-      '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '1',
-      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', mp4,
-    ]);
-    const size = 16 * 1024 * 1024;
-    const bytes = Buffer.alloc(size, 7);
-    (await fs.readFile(mp4)).copy(bytes);
-    await fs.writeFile(mp4, bytes);
-
-    const seeker = await signedInAgent(server, { role: 'job_seeker' });
-    const { page, context, problems } = await openPage(browser, { width: 375, height: 800 });
-    await signInAs(context, seeker.cookie);
-    await page.goto(`${server.baseUrl}/create-profile`);
-    const tusRequests: { method: string; url: string; offset: number }[] = [];
-    page.on('request', (req) => {
-      if (req.url().includes('/api/video/tus')) tusRequests.push({ method: req.method(), url: req.url(), offset: Number(req.headers()['upload-offset'] ?? -1) });
-    });
-
-    // The first piece arrives; the page is reloaded while the second is on its way (the connection is cut).
-    const firstPiece = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.status() === 204);
-    await page.getByLabel('Introduction Video').setInputFiles(mp4);
-    await firstPiece;
-    const uploadUrl = tusRequests.find((req) => req.method === 'PATCH')!.url;
-    await page.reload();
-    // Whatever of the second piece the app kept before the cut counts too.
-    const kept = Number((await seeker.agent.head(new URL(uploadUrl).pathname).set('Tus-Resumable', '1.0.0').expect(200)).headers['upload-offset']);
-    expect(kept).toBeGreaterThanOrEqual(5 * 1024 * 1024);
-    expect(kept).toBeLessThan(size);
-
-    // Chosen again after the reload: the same upload goes on from what the app has; nothing is created anew.
-    tusRequests.length = 0;
-    await page.getByLabel('Introduction Video').setInputFiles(mp4);
-    await waitForToast(page, 'Video uploaded to Vimeo successfully');
-    expect(tusRequests.filter((req) => req.method === 'POST')).toEqual([]);
-    const patches = tusRequests.filter((req) => req.method === 'PATCH');
-    expect(patches[0]).toMatchObject({ url: uploadUrl, offset: kept });
-
-    // What arrived is the file, whole.
-    const [video] = await db().select().from(objects).where(eq(objects.ownerId, seeker.id));
-    const stored = await seeker.agent.get(`/objects/${video!.key}`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-    expect(Buffer.compare(stored.body as Buffer, bytes)).toBe(0);
-    // The cut piece shows as an aborted request in the browser, and nothing else failed.
-    expect(problems.filter((problem) => !problem.includes('/api/video/tus/'))).toEqual([]);
-    await context.close();
   });
 });

@@ -103,6 +103,27 @@ export const DOCUMENT_CONTENT_TYPES = [
 // WebM is what a browser's camera records (Chrome, Android); every type is made an MP4 before companies see it.
 export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/quicktime', 'video/x-msvideo', 'video/webm'] as const;
 
+/**
+ * What the page's recorder asks of the camera and the encoder: 720p at most (1280 by 720; a phone held upright films
+ * 720 by 1280, so both sides may reach 1280), about 1 Mbit/s of picture and 64 kbit/s of sound, so a minute is at most
+ * about 8 MB on mobile data. The app makes every video a 1.2 Mbit/s MP4 anyway (docs/video.md); more would only cost
+ * the job seeker's data. No aspect ratio is asked: a picture the browser must crop from a larger one is encoded at the
+ * larger one's size (Chromium hands the recorder the cropped part unscaled: 1216x2160 for a 720x1280 crop of 4K).
+ * `npm run bench:recording` measures what a minute comes to.
+ */
+export const VIDEO_RECORDING = {
+  /**
+   * Containers and codecs, the first the browser records wins: H.264 where it can (phones encode it in hardware; it
+   * plays everywhere), else VP8. Chrome's plain 'video/mp4' is VP9, slow to encode on a phone and over the bitrate
+   * asked with a real camera's grain, so it comes last, for Safari, whose MP4 is H.264.
+   */
+  types: ['video/mp4;codecs=avc1,mp4a', 'video/mp4;codecs=avc1,opus', 'video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'],
+  video: { width: { ideal: 1280, max: 1280 }, height: { ideal: 720, max: 1280 }, frameRate: { ideal: 24, max: 30 } },
+  audio: { channelCount: { ideal: 1 }, echoCancellation: true, noiseSuppression: true },
+  videoBitsPerSecond: 1_000_000,
+  audioBitsPerSecond: 64_000,
+} as const;
+
 export const TIMING = {
   /** Activation after payment, and the sales team's answer, within this many hours. */
   activationHours: 24,

@@ -114,6 +114,7 @@ export const ERROR_MESSAGES = {
   'admin.fact_changed': 'The job seeker changed this fact after you opened the profile. Check the value shown now and mark it again.',
   'admin.profile_already_approved': 'This profile is already approved',
   'admin.profile_already_rejected': 'This profile is already rejected',
+  'admin.profile_awaiting_video': 'This profile is waiting for its video. It comes to review when the video has arrived.',
   'admin.email_not_found': 'E-mail not found',
   'admin.email_not_failed': 'Only failed e-mails can be retried',
   'admin.email_link_expired': 'The link in this e-mail has expired. The person can ask for a new one.',

@@ -43,8 +43,14 @@ const profileFields = z.object({
 /** What the form checks as the user types. */
 export const profileFormSchema = profileFields.superRefine(checkHiringFacts);
 
-/** What the profile form sends: its checked values plus the paths of the uploads. */
-export type ProfileSubmission = z.output<typeof profileFormSchema> & { cvUrl: string; videoUrl: string };
+/** tus names uploads with 16 random bytes in hex. */
+export const VIDEO_UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * What the profile form sends: its checked values, the CV's path, and the video: its link once it has arrived, or
+ * the id of the resumable upload still bringing it (the profile is saved at once and waits for it).
+ */
+export type ProfileSubmission = z.output<typeof profileFormSchema> & { cvUrl: string; videoUrl?: string; videoUploadId?: string };
 
 /** What the server accepts: the form's rules plus the option lists, a GCC phone number and the uploads. */
 const insertFields = profileFields.extend({
@@ -61,6 +67,7 @@ const insertFields = profileFields.extend({
   languages: z.array(z.enum(LANGUAGES, { error: 'Please select languages from the list' })).min(1, 'Please select at least one language').max(LANGUAGES.length),
   cvUrl: text('cvUrl').max(300).optional(),
   videoUrl: text('videoUrl').max(300).optional(),
+  videoUploadId: z.string().regex(VIDEO_UPLOAD_ID, 'videoUploadId must be the id of a resumable upload').optional(),
 });
 export const insertProfileSchema = insertFields.superRefine(checkHiringFacts);
 export type ProfileInput = z.input<typeof insertProfileSchema>;
@@ -116,6 +123,8 @@ export interface OwnProfile extends HiringFacts {
   yearsOfExperience: number | null;
   cvUrl: string | null;
   videoUrl: string | null;
+  /** The resumable upload whose video the profile waits for (out of the review queue until it arrives), or null. */
+  videoUploadId: string | null;
   visibility: ProfileVisibility;
   reviewStatus: ReviewStatus;
   reviewNote: string | null;

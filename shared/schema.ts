@@ -92,6 +92,10 @@ export const jobSeekerProfiles = pgTable(
     languages: text('languages').array().notNull(),
     cvUrl: text('cv_url'),
     videoUrl: text('video_url'),
+    // The resumable upload (tus id) whose video the profile waits for: a profile can be saved while its video is
+    // still on its way, and stays out of the review queue until the video has arrived, which clears this and sets
+    // videoUrl (docs/decisions/0034-a-profile-waits-for-its-video.md).
+    videoUploadId: text('video_upload_id'),
     bio: text('bio'),
     yearsOfExperience: integer('years_of_experience'),
     subscriptionPaidUntil: timestamp('subscription_paid_until', { withTimezone: true }),
@@ -284,6 +288,9 @@ export const objects = pgTable(
     uploadKey: text('upload_key').unique(),
     // Where it plays from when that is not /objects/<key> (a video kept by a video host).
     url: text('url'),
+    // The resumable upload (tus id) a video arrived by: a profile saved with that upload's id finds the video by it,
+    // and a browser asking after the upload once it is gone hears it is complete.
+    resumableUploadId: text('resumable_upload_id'),
     // A video the app made playable (docs/video.md): its length, and its poster image at poster/<the same id>.
     durationMs: integer('duration_ms'),
     posterKey: text('poster_key'),
@@ -294,6 +301,7 @@ export const objects = pgTable(
     index('objects_owner_id_idx').on(t.ownerId),
     index('objects_status_created_at_idx').on(t.status, t.createdAt),
     index('objects_created_at_idx').on(t.createdAt),
+    uniqueIndex('objects_resumable_upload_id_idx').on(t.resumableUploadId).where(sql`resumable_upload_id is not null`),
   ],
 );
 

@@ -107,8 +107,11 @@ describe('resumable video upload (tus)', () => {
     expect(videoUrl).toMatch(/^\/objects\/video\/[0-9a-f-]{36}$/);
     expect(finished.headers.get('video-url')).toBe(videoUrl);
     expect(uploadFiles()).toEqual([]);
-    // Gone once finished: the video host has it now.
-    expect((await head(url!, seeker.cookie)).status).toBe(404);
+    // Its files are gone once finished (the video host has it now); asked after, it answers complete with its link.
+    const after = await head(url!, seeker.cookie);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('upload-offset')).toBe(after.headers.get('upload-length'));
+    expect(after.headers.get('video-url')).toBe(videoUrl);
 
     const played = await fetch(new URL(videoUrl, server.baseUrl), { headers: { cookie: seeker.cookie } });
     expect(played.status).toBe(200);

@@ -1,13 +1,18 @@
 // Resumable video uploads (tus 1.0.0) at /api/video/tus: job seekers send their introduction video from phones on
 // mobile data, and an upload cut at 60% goes on from 60%. Each upload belongs to the job seeker who created it; when
 // its last byte arrives it gets the checks of POST /api/video/upload (container bytes), then the video host takes it,
-// and its files are removed whatever the outcome. Uploads never finished go after a day (the upload clean-up).
+// the video is recorded against the upload (a profile waiting for it takes it), and the upload's files are removed
+// whatever the outcome. Asked after later, a finished upload answers complete, with its video's link. Uploads never
+// finished go after a day (the upload clean-up).
 import fs from 'node:fs/promises';
 import express from 'express';
+import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { Metadata, Server, type ServerOptions, type Upload } from '@tus/server';
 import { LIMITS } from '#shared/constants.ts';
 import { errorText, type ErrorCode } from '#shared/errors.ts';
+import { VIDEO_UPLOAD_ID } from '#shared/profile.ts';
+import { objects } from '#shared/schema.ts';
 import { text } from '#shared/text.ts';
 import { videoUploadFieldsSchema } from '#shared/uploads.ts';
 import type { Clock } from '../clock.ts';
@@ -16,6 +21,7 @@ import { requireRole } from '../auth/current-user.ts';
 import { DomainError } from '../domain-error.ts';
 import { ERROR_STATUS } from '../http/error-status.ts';
 import { rateLimit } from '../http/rate-limit.ts';
+import { videoArrived } from '../services/profiles.ts';
 import { detectVideoType } from '../services/video-upload.ts';
 import type { VideoHost } from '../video/video-host.ts';
 import { collectUploadGarbage } from '../video/upload-memory.ts';
@@ -24,8 +30,6 @@ import type { VideoUploadStore } from '../video/video-upload-store.ts';
 import { videosPerHour } from './video.ts';
 
 const TUS_PATH = '/api/video/tus';
-/** tus names uploads with 16 random bytes in hex. */
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** What the client may say about its video (Upload-Metadata); anything else it sends is dropped. */
 const clientMetadataSchema = videoUploadFieldsSchema.extend({
@@ -95,14 +99,17 @@ export function videoTusRouter(options: { db: Db; clock: Clock; videoHost: Video
       const contentType = detectVideoType(await readHead(filePath));
       if (!contentType) return refusal('video.wrong_type');
       const fields = clientMetadata(upload.metadata);
+      const ownerId = signedInUser(req)!.id;
       const { videoUrl } = await options.videoHost.upload({
         filePath,
         size: upload.offset,
         contentType,
         title: fields.title || 'Profile Video',
         description: fields.description ?? '',
-        ownerId: signedInUser(req)!.id,
+        ownerId,
       });
+      const objectKey = options.videoHost.objectKeyOf(videoUrl);
+      if (objectKey) await videoArrived(options, { ownerId, uploadId: upload.id, objectKey, videoUrl });
       return {
         status_code: 200,
         headers: { 'Content-Type': 'application/json; charset=utf-8', 'Video-Url': videoUrl },
@@ -154,12 +161,31 @@ export function videoTusRouter(options: { db: Db; clock: Clock; videoHost: Video
     next();
   };
 
-  /** Someone else's upload, or one that is gone, answers 404 alike: upload ids tell nothing about their owners. */
-  const ownUpload: express.RequestHandler<{ id: string }> = async (req, _res, next) => {
+  /**
+   * Someone else's upload, or one that is gone, answers 404 alike: upload ids tell nothing about their owners. The
+   * owner asking after a finished upload (its answer was lost, or the page was closed as it finished) hears it is
+   * complete, with its video's link, instead of being sent to start the whole video again.
+   */
+  const ownUpload: express.RequestHandler<{ id: string }> = async (req, res, next) => {
     const id = req.params.id;
-    const upload = UPLOAD_ID.test(id) ? await store.getUpload(id).catch(() => undefined) : undefined;
-    if (!upload || upload.metadata?.ownerId !== req.user!.id) return next(new DomainError('common.not_found'));
-    next();
+    if (!VIDEO_UPLOAD_ID.test(id)) return next(new DomainError('common.not_found'));
+    const upload = await store.getUpload(id).catch(() => undefined);
+    if (upload) {
+      if (upload.metadata?.ownerId !== req.user!.id) return next(new DomainError('common.not_found'));
+      return next();
+    }
+    const [arrived] =
+      req.method === 'HEAD'
+        ? await options.db
+            .select({ key: objects.key, url: objects.url, size: objects.size })
+            .from(objects)
+            .where(and(eq(objects.resumableUploadId, id), eq(objects.ownerId, req.user!.id), eq(objects.status, 'ready')))
+        : [];
+    if (!arrived) return next(new DomainError('common.not_found'));
+    // Offset and length are equal: what tus clients take for a complete upload, whatever its size was.
+    const size = String(arrived.size ?? 0);
+    res.set({ 'Tus-Resumable': '1.0.0', 'Upload-Offset': size, 'Upload-Length': size, 'Video-Url': arrived.url ?? `/objects/${arrived.key}`, 'Cache-Control': 'no-store' });
+    res.status(200).end();
   };
 
   const router = express.Router();

@@ -1,6 +1,6 @@
 // The review of job-seeker profiles by the team: the queue, approve and reject. Each decision changes
 // the account's status, writes its audit row and queues the e-mail to the job seeker in one transaction.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { auditLog, jobSeekerProfiles, users, type JobSeekerProfile, type User } from '#shared/schema.ts';
 import type { Page, ReviewItem } from '#shared/admin.ts';
 import { REVIEWED_FIELDS, reviewStatusOf, type ReviewStatus } from '#shared/profile.ts';
@@ -33,10 +33,15 @@ function reviewItem(profile: JobSeekerProfile, user: Pick<User, 'email' | 'statu
   };
 }
 
-/** Profiles by review status: the pending queue oldest first (fair order), the others newest first. */
+/**
+ * Profiles by review status: the pending queue oldest first (fair order), the others newest first. A profile waiting
+ * for its video is not in the queue: it enters when the video has arrived (submittedAt is then set anew).
+ */
 export async function listProfilesForReview(db: Db, query: { status: ReviewStatus; cursor?: string; limit: number }): Promise<Page<ReviewItem>> {
   const oldestFirst = query.status === 'pending';
-  const matching = eq(users.status, USER_STATUS_OF[query.status]);
+  const matching = oldestFirst
+    ? and(eq(users.status, USER_STATUS_OF[query.status]), isNull(jobSeekerProfiles.videoUploadId))
+    : eq(users.status, USER_STATUS_OF[query.status]);
   const scope = pageScope('profiles', { status: query.status });
   const cursor = query.cursor ? decodeUuidKey(query.cursor, scope) : undefined;
   const after = cursor && (oldestFirst ? newerThan : olderThan)(jobSeekerProfiles.submittedAt, jobSeekerProfiles.id, cursor);
@@ -93,6 +98,7 @@ async function decide(
 ): Promise<ReviewItem> {
   return ctx.db.transaction(async (tx) => {
     const { profile, user } = await lockProfile(tx, profileId);
+    if (profile.videoUploadId) throw new DomainError('admin.profile_awaiting_video');
     if (user.status === decision.status) {
       throw new DomainError(decision.status === 'active' ? 'admin.profile_already_approved' : 'admin.profile_already_rejected');
     }

@@ -1,6 +1,8 @@
 // Job-seeker profiles: created once, from checked uploads the job seeker owns; edited by their owner, which
-// sends a reviewed profile back to review; hidden from companies at the owner's wish.
-import { and, eq } from 'drizzle-orm';
+// sends a reviewed profile back to review; hidden from companies at the owner's wish. A profile may be saved while
+// its video is still on its way (a resumable upload): it waits for it out of the review queue, and enters the queue
+// when the video arrives (videoArrived, docs/decisions/0034-a-profile-waits-for-its-video.md).
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { jobSeekerProfiles, objects, users, type JobSeekerProfile, type User } from '#shared/schema.ts';
 import {
   REVIEWED_FIELDS,
@@ -15,6 +17,7 @@ import type { Db } from '../db/client.ts';
 import { OBJECT_KEY } from '../storage/object-storage.ts';
 import type { DbOrTx } from '../mail/outbox.ts';
 import type { VideoHost } from '../video/video-host.ts';
+import type { VideoUploadStore } from '../video/video-upload-store.ts';
 import { DomainError } from '../domain-error.ts';
 import type { VerifiableFact } from '#shared/hiring-facts.ts';
 
@@ -38,6 +41,8 @@ export interface ProfileContext {
   clock: Clock;
   /** Knows which upload record stands behind a video URL (our own file or a video host's player). */
   videoHost: Pick<VideoHost, 'objectKeyOf'>;
+  /** Where resumable video uploads wait until their last byte: a profile may name one still on its way. */
+  videoUploads: Pick<VideoUploadStore, 'datastore'>;
 }
 
 /** The profile as its owner sees it: no internal columns (search vector, review snapshot). */
@@ -53,6 +58,7 @@ export function ownProfileView(profile: JobSeekerProfile, userStatus: string): O
     yearsOfExperience: profile.yearsOfExperience,
     cvUrl: profile.cvUrl,
     videoUrl: profile.videoUrl,
+    videoUploadId: profile.videoUploadId,
     visibility: profile.visibility as ProfileVisibility,
     reviewStatus: reviewStatusOf(userStatus),
     reviewNote: profile.reviewNote,
@@ -97,10 +103,57 @@ async function isOwnReadyUpload(ctx: ProfileContext, tx: DbOrTx, user: User, url
   return Boolean(row);
 }
 
+/**
+ * Arrivals of a job seeker's videos and the saving of their profile take turns (a transaction-scoped lock per
+ * account), so a profile saved while its video's last byte arrives either finds the video or is found by it.
+ */
+async function lockVideoArrivals(tx: DbOrTx, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('video-arrival'), hashtext(${userId}))`);
+}
+
+/** The link of the video that arrived by the user's resumable upload `uploadId`, if it has. */
+async function arrivedVideoUrl(tx: DbOrTx, user: User, uploadId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ key: objects.key, url: objects.url })
+    .from(objects)
+    .where(and(eq(objects.resumableUploadId, uploadId), eq(objects.ownerId, user.id), eq(objects.kind, 'video'), eq(objects.status, 'ready')))
+    .for('update');
+  return row ? (row.url ?? `/objects/${row.key}`) : undefined;
+}
+
+/** The owner of an unfinished resumable upload, or undefined when there is no such upload. */
+async function uploadOwner(ctx: ProfileContext, uploadId: string): Promise<string | undefined> {
+  const upload = await ctx.videoUploads.datastore.getUpload(uploadId).catch(() => undefined);
+  return upload?.metadata?.ownerId ?? undefined;
+}
+
+/**
+ * The video a profile is given: a link of the user's own checked video, or the id of the user's resumable upload,
+ * which becomes that video's link if it has arrived meanwhile, and is otherwise waited for. With an upload id, the
+ * caller holds lockVideoArrivals, taken before any row lock (videoArrived takes them in that order too).
+ */
+async function videoOf(
+  ctx: ProfileContext,
+  tx: DbOrTx,
+  user: User,
+  input: { videoUrl?: string; videoUploadId?: string },
+): Promise<{ videoUrl: string; videoUploadId: null } | { videoUrl?: undefined; videoUploadId: string }> {
+  if (input.videoUrl) {
+    if (!(await isOwnReadyUpload(ctx, tx, user, input.videoUrl, 'video'))) throw new DomainError('profile.video_required');
+    return { videoUrl: input.videoUrl, videoUploadId: null };
+  }
+  if (!input.videoUploadId) throw new DomainError('profile.video_required');
+  const arrived = await arrivedVideoUrl(tx, user, input.videoUploadId);
+  if (arrived) return { videoUrl: arrived, videoUploadId: null };
+  if ((await uploadOwner(ctx, input.videoUploadId)) !== user.id) throw new DomainError('profile.video_required');
+  return { videoUploadId: input.videoUploadId };
+}
+
 export async function createProfile(ctx: ProfileContext, user: User, input: ProfileValues): Promise<OwnProfile> {
   return ctx.db.transaction(async (tx) => {
+    if (input.videoUploadId) await lockVideoArrivals(tx, user.id);
     if (!(await isOwnReadyUpload(ctx, tx, user, input.cvUrl, 'cv'))) throw new DomainError('profile.cv_required');
-    if (!(await isOwnReadyUpload(ctx, tx, user, input.videoUrl, 'video'))) throw new DomainError('profile.video_required');
+    const video = await videoOf(ctx, tx, user, input);
     const now = ctx.clock.now();
     const [profile] = await tx
       .insert(jobSeekerProfiles)
@@ -114,7 +167,8 @@ export async function createProfile(ctx: ProfileContext, user: User, input: Prof
         bio: input.bio || null,
         yearsOfExperience: input.yearsOfExperience ?? null,
         cvUrl: input.cvUrl!,
-        videoUrl: input.videoUrl!,
+        videoUrl: video.videoUrl ?? null,
+        videoUploadId: video.videoUploadId,
         ...factValues(input, now),
         submittedAt: now,
         createdAt: now,
@@ -176,6 +230,7 @@ const FACT_OF_FIELD: Partial<Record<HiringFactField, VerifiableFact>> = {
  */
 export async function updateProfile(ctx: ProfileContext, user: User, input: ProfileUpdate): Promise<OwnProfile> {
   return ctx.db.transaction(async (tx) => {
+    if (input.videoUploadId) await lockVideoArrivals(tx, user.id);
     const [profile] = await tx.select().from(jobSeekerProfiles).where(eq(jobSeekerProfiles.userId, user.id)).for('update');
     if (!profile) throw new DomainError('profile.not_found');
     const [account] = await tx.select({ status: users.status }).from(users).where(eq(users.id, user.id)).for('update');
@@ -184,16 +239,20 @@ export async function updateProfile(ctx: ProfileContext, user: User, input: Prof
     if (input.cvUrl !== undefined && input.cvUrl !== profile.cvUrl && !(await isOwnReadyUpload(ctx, tx, user, input.cvUrl, 'cv'))) {
       throw new DomainError('profile.cv_required');
     }
-    if (input.videoUrl !== undefined && input.videoUrl !== profile.videoUrl && !(await isOwnReadyUpload(ctx, tx, user, input.videoUrl, 'video'))) {
-      throw new DomainError('profile.video_required');
-    }
+    // A new video: its link, or the resumable upload still bringing it (the current video stays until it arrives).
+    const newVideo =
+      (input.videoUrl !== undefined && input.videoUrl !== profile.videoUrl) || (input.videoUploadId !== undefined && input.videoUploadId !== profile.videoUploadId)
+        ? await videoOf(ctx, tx, user, { videoUrl: input.videoUrl, videoUploadId: input.videoUploadId })
+        : undefined;
+    if (newVideo && newVideo.videoUploadId !== profile.videoUploadId) values.videoUploadId = newVideo.videoUploadId;
+    const edited = { ...input, videoUrl: newVideo?.videoUrl };
     const changedFields = REVIEWED_FIELDS.filter((field) => {
-      if (input[field] === undefined) return false;
-      const next = field === 'bio' ? input.bio || null : input[field];
+      if (edited[field] === undefined) return false;
+      const next = field === 'bio' ? edited.bio || null : edited[field];
       return !sameValue(next, profile[field]);
     });
     for (const field of changedFields) {
-      Object.assign(values, { [field]: field === 'bio' ? input.bio || null : input[field] });
+      Object.assign(values, { [field]: field === 'bio' ? edited.bio || null : edited[field] });
     }
     // The hiring facts are declarations, chosen from lists: a change goes straight to companies, without a new
     // review, but takes away the verified mark of the fact it changes.
@@ -229,5 +288,39 @@ export async function updateProfile(ctx: ProfileContext, user: User, input: Prof
       .where(eq(jobSeekerProfiles.id, profile.id))
       .returning();
     return ownProfileView(updated!, status);
+  });
+}
+
+/**
+ * A video arrived by the user's resumable upload. It is recorded against the upload's id, so a profile saved with
+ * that id afterwards finds it; and the user's profile, if it waits for a video, takes it and enters the review queue
+ * now (a reviewed profile goes back to review, as any new video sends it).
+ */
+export async function videoArrived(
+  ctx: Pick<ProfileContext, 'db' | 'clock'>,
+  arrival: { ownerId: string; uploadId: string; objectKey: string; videoUrl: string },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockVideoArrivals(tx, arrival.ownerId);
+    await tx
+      .update(objects)
+      .set({ resumableUploadId: arrival.uploadId })
+      .where(and(eq(objects.key, arrival.objectKey), eq(objects.ownerId, arrival.ownerId)));
+    const [profile] = await tx
+      .select()
+      .from(jobSeekerProfiles)
+      .where(and(eq(jobSeekerProfiles.userId, arrival.ownerId), isNotNull(jobSeekerProfiles.videoUploadId)))
+      .for('update');
+    if (!profile) return;
+    const [account] = await tx.select({ status: users.status }).from(users).where(eq(users.id, arrival.ownerId)).for('update');
+    const now = ctx.clock.now();
+    const values: Partial<typeof jobSeekerProfiles.$inferInsert> = { videoUrl: arrival.videoUrl, videoUploadId: null, updatedAt: now };
+    const status = account!.status;
+    if (status === 'pending') values.submittedAt = now;
+    else if ((status === 'active' || status === 'rejected') && profile.videoUrl !== arrival.videoUrl) {
+      values.submittedAt = now;
+      await tx.update(users).set({ status: 'pending', updatedAt: now }).where(eq(users.id, arrival.ownerId));
+    }
+    await tx.update(jobSeekerProfiles).set(values).where(eq(jobSeekerProfiles.id, profile.id));
   });
 }

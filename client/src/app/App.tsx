@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { homePathFor, useCurrentUser } from '@/lib/auth';
@@ -33,9 +33,14 @@ const AdminPage = lazy(() => import('./pages/admin'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 const AlertStopPage = lazy(() => import('./pages/alert-stop'));
 const StillLookingPage = lazy(() => import('./pages/still-looking'));
+// Goes on sending a job seeker's video kept from an earlier visit, on whatever page they open (its own chunk: the
+// resumable uploader is not for visitors).
+const KeptVideoSender = lazy(() => import('@/features/profile/components/kept-video-sender'));
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
+
+const JOB_SEEKER_TYPES = new Set(['candidate', 'job-seeker', 'job_seeker']);
 
 /** Routes by auth state: loading, signed out, no role yet, job seeker, company. */
 export function App() {
@@ -85,13 +90,21 @@ function AppRoutes() {
 
   return (
     <>
-    {user && <RememberPage userId={user.id} />}
+      {user && <RememberPage userId={user.id} />}
+      {isJobSeeker && user && (
+        <Suspense fallback={null}>
+          <KeptVideoSender userId={user.id} title={user.profile?.fullName ?? [user.firstName, user.lastName].filter(Boolean).join(' ')} />
+        </Suspense>
+      )}
     <Switch>
       <Route path="/">{user && home !== '/' ? <Redirect to={home} replace /> : <LandingPage />}</Route>
       <Route path="/about" component={AboutPage} />
       <Route path="/careers" component={CareersPage} />
       <Route path="/get-started" component={GetStartedPage} />
-      <Route path="/get-started/:type" component={GetStartedPage} />
+      {/* A job seeker goes straight to sign-up: the welcome page of old links is one step too many. */}
+      <Route path="/get-started/:type">
+        {(params) => (JOB_SEEKER_TYPES.has(params.type) ? <Redirect to="/signup?type=candidate" replace /> : <GetStartedPage />)}
+      </Route>
       <Route path="/join" component={JoinPage} />
       <Route path="/contact-sales" component={ContactSalesPage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
@@ -8,8 +9,13 @@ import { useCreateProfile } from '@/features/profile/api/create-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 
 export default function CreateProfilePage() {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   usePageTitle(t('create.title'));
+  // The next page, while the form is filled in: it shows at once when the profile is saved.
+  useEffect(() => {
+    void import('./pending');
+    void i18n.loadNamespaces('pending');
+  }, [i18n]);
   const [, navigate] = useLocation();
   const createProfile = useCreateProfile();
   return (

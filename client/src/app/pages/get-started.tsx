@@ -5,18 +5,10 @@ import { RoleChooser } from '@/features/get-started/components/role-chooser';
 import { Welcome } from '@/features/get-started/components/welcome';
 import { usePageTitle } from '@/hooks/use-page-title';
 
-// Both spellings of the job-seeker type exist; anything else shows the chooser.
-const TYPES: Record<string, 'candidate' | 'company'> = {
-  candidate: 'candidate',
-  'job-seeker': 'candidate',
-  job_seeker: 'candidate',
-  company: 'company',
-};
-
 export default function GetStartedPage() {
   const { t } = useTranslation('get-started');
   usePageTitle(t('title'));
+  // A job seeker's types go straight to sign-up (App.tsx); anything but the company shows the chooser.
   const params = useParams<{ type?: string }>();
-  const type = params.type ? TYPES[params.type] : undefined;
-  return <PageShell>{type ? <Welcome type={type} /> : <RoleChooser />}</PageShell>;
+  return <PageShell>{params.type === 'company' ? <Welcome /> : <RoleChooser />}</PageShell>;
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
@@ -21,7 +22,7 @@ function oidcFailureMessage(reason: string | null) {
 
 /** /login and /signup are one screen; ?type=candidate|company carries the role to sign-up. */
 export default function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const [location] = useLocation();
   const params = new URLSearchParams(useSearch());
   const type = params.get('type') ?? '';
@@ -33,6 +34,13 @@ export default function LoginPage() {
   // An invitation to a team stays with the visitor between the two tabs, and is opened again once signed in.
   const query = invite ? `${typeQuery}${typeQuery ? '&' : '?'}invite=${encodeURIComponent(invite)}` : typeQuery;
   usePageTitle(t(`${mode}.title`));
+  // A job seeker's next page is the profile form: its code and texts come while the person types here, so it shows
+  // at once after sign-up on a slow connection.
+  useEffect(() => {
+    if (mode !== 'signUp' || role !== 'job_seeker') return;
+    void import('./create-profile');
+    void i18n.loadNamespaces(['profile', 'options', 'uploader']);
+  }, [mode, role, i18n]);
 
   const subheading =
     mode === 'signIn'

@@ -7,6 +7,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { useCurrentUser } from '@/lib/auth';
 import { useCompanyAccount } from '@/features/company/api/get-company-account';
 import { CompanyPending } from '@/features/company/components/company-pending';
+import { AwaitedVideo } from '@/features/profile/components/awaited-video';
 import { LoadingScreen } from '@/components/ui/spinner';
 
 /** The company's unpaid invoice with what to do about it, or the waiting screen while there is none. */
@@ -28,11 +29,17 @@ export default function PendingPage() {
       {company ? (
         <CompanyPayment submittedAt={submittedAt} />
       ) : (
-        <PendingActivation userType="candidate" submittedAt={submittedAt}>
-          <Link href="/profile" className={buttonClasses({ variant: 'outline', className: 'mt-8' })}>
-            {t('viewProfile')}
-          </Link>
-        </PendingActivation>
+        <>
+          {/* A profile saved while its video is still on its way: where the video stands comes first. */}
+          <div className="mx-auto w-full max-w-2xl px-4 pt-6 empty:hidden">
+            <AwaitedVideo awaiting={Boolean(user?.profile?.videoUploadId)} />
+          </div>
+          <PendingActivation userType="candidate" submittedAt={submittedAt}>
+            <Link href="/profile" className={buttonClasses({ variant: 'outline', className: 'mt-8' })}>
+              {t('viewProfile')}
+            </Link>
+          </PendingActivation>
+        </>
       )}
     </PageShell>
   );

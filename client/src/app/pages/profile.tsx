@@ -14,6 +14,7 @@ import { cn } from '@/lib/utils';
 import { useOwnProfile } from '@/features/profile/api/get-own-profile';
 import { useProfileVideo } from '@/features/profile/api/get-profile-video';
 import { StillLooking } from '@/features/profile/components/still-looking';
+import { AwaitedVideo } from '@/features/profile/components/awaited-video';
 import { VisibilitySwitch } from '@/features/profile/components/visibility-switch';
 import { useOptionText } from '@/lib/option-text';
 import { missingHiringFacts, VERIFIABLE_FACTS } from '#shared/hiring-facts.ts';
@@ -141,11 +142,12 @@ export default function ProfilePage() {
         <div className="mt-6 grid gap-6 lg:grid-cols-5">
           <Card className="p-5 sm:p-6 lg:col-span-3">
             <h2 className="text-lg font-semibold text-slate-900">{t('page.video')}</h2>
-            <div className="mt-4">
+            <div className="mt-4 space-y-4">
+              <AwaitedVideo awaiting={Boolean(profile.videoUploadId)} />
               {profile.videoUrl ? (
                 <OwnVideo videoUrl={profile.videoUrl} title={t('page.videoTitle', { name: profile.fullName })} />
               ) : (
-                <p className="text-slate-600">{t('page.noVideo')}</p>
+                !profile.videoUploadId && <p className="text-slate-600">{t('page.noVideo')}</p>
               )}
             </div>
             {profile.cvUrl && (

@@ -8,7 +8,7 @@ import { CheckList } from '@/components/ui/check-list';
 import { formatAmount, formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 
-/** /get-started with no type: the two role cards; choosing one sets the type. */
+/** /get-started with no type: the two role cards. */
 export function RoleChooser() {
   const { t } = useTranslation('get-started');
   const cards = [
@@ -40,7 +40,8 @@ export function RoleChooser() {
             <h2 className="mt-4 text-xl font-semibold text-slate-900">{title}</h2>
             <CheckList className="mt-4 flex-1" items={points} />
             {note && <p className="mt-4 font-semibold text-brand-800">{note}</p>}
-            <Link href={`/get-started/${type}`} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
+            {/* A job seeker goes straight to sign-up; a company first sees how it works and its choices. */}
+            <Link href={type === 'company' ? '/get-started/company' : '/signup?type=candidate'} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
               {cta}
             </Link>
           </Card>

@@ -5,43 +5,41 @@ import { chosenPlan, planQuery } from '@/lib/chosen-plan';
 import { TIMING } from '#shared/constants.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDate } from '@/lib/format';
-import { publicConfig } from '@/lib/public-config';
 
-/** /get-started/{type}: welcome, Join and Sign In cards, four steps, and a way back to the chooser. */
-export function Welcome({ type }: { type: 'candidate' | 'company' }) {
+/**
+ * /get-started/company: welcome, Join and Sign In cards, four steps, and a way back to the chooser. (A job seeker
+ * goes straight to sign-up instead.)
+ */
+export function Welcome() {
   const { t } = useTranslation('get-started');
-  const company = type === 'company';
   const plan = chosenPlan(useSearch());
-  const steps = t(company ? 'steps.company' : 'steps.candidate', {
+  const steps = t('steps.company', {
     returnObjects: true,
     hours: TIMING.activationHours,
   }) as Array<{ title: string; body: string }>;
   return (
     <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
-      <h1 className="text-3xl font-bold text-slate-900">{t(company ? 'welcome.company' : 'welcome.candidate')}</h1>
-      <p className="mt-3 text-slate-700">{t(company ? 'welcome.companyIntro' : 'welcome.candidateIntro')}</p>
+      <h1 className="text-3xl font-bold text-slate-900">{t('welcome.company')}</h1>
+      <p className="mt-3 text-slate-700">{t('welcome.companyIntro')}</p>
 
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <Card className="flex flex-col p-6">
           <UserPlus aria-hidden="true" className="h-8 w-8 text-brand-700" />
           <h2 className="mt-3 text-xl font-semibold text-slate-900">{t('join.title')}</h2>
-          <p className="mt-2 flex-1 text-slate-700">{t(company ? 'join.companyBody' : 'join.candidateBody')}</p>
-          <Link href={`/signup?type=${type}${company ? planQuery(plan, '&') : ''}`} className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
-            {t(company ? 'join.companyCta' : 'join.candidateCta')}
+          <p className="mt-2 flex-1 text-slate-700">{t('join.companyBody')}</p>
+          <Link href={`/signup?type=company${planQuery(plan, '&')}`} className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+            {t('join.companyCta')}
           </Link>
-          {company && (
-            // Some companies want to talk first: a second choice, not the way in.
-            <Link href={`/contact-sales${planQuery(plan)}`} className={buttonClasses({ variant: 'outline', size: 'lg', className: 'mt-3' })}>
-              {t('join.talkToSales')}
-            </Link>
-          )}
+          {/* Some companies want to talk first: a second choice, not the way in. */}
+          <Link href={`/contact-sales${planQuery(plan)}`} className={buttonClasses({ variant: 'outline', size: 'lg', className: 'mt-3' })}>
+            {t('join.talkToSales')}
+          </Link>
         </Card>
         <Card className="flex flex-col p-6">
           <LogIn aria-hidden="true" className="h-8 w-8 text-brand-700" />
           <h2 className="mt-3 text-xl font-semibold text-slate-900">{t('signIn.title')}</h2>
           <p className="mt-2 flex-1 text-slate-700">{t('signIn.body')}</p>
-          <Link href={`/login?type=${type}`} className={buttonClasses({ size: 'lg', variant: 'outline', className: 'mt-6' })}>
+          <Link href="/login?type=company" className={buttonClasses({ size: 'lg', variant: 'outline', className: 'mt-6' })}>
             {t('signIn.cta')}
           </Link>
         </Card>
@@ -55,12 +53,7 @@ export function Welcome({ type }: { type: 'candidate' | 'company' }) {
               <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">{index + 1}</span>
               <div>
                 <p className="font-semibold text-slate-900">{step.title}</p>
-                <p className="mt-1 text-sm text-slate-700">
-                  {step.body}
-                  {!company && index === 2 && publicConfig.earlyAccessActive && (
-                    <> {t('steps.freeUntil', { date: formatDate(publicConfig.earlyAccessEnd, 'short') })}</>
-                  )}
-                </p>
+                <p className="mt-1 text-sm text-slate-700">{step.body}</p>
               </div>
             </li>
           ))}

@@ -11,7 +11,7 @@ export function FinalCta() {
           {t('cta.heading')}
         </h2>
         <p className="mt-4 text-lg text-slate-700">{t('cta.body')}</p>
-        <Link href="/get-started/candidate" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
+        <Link href="/signup?type=candidate" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
           {t('cta.button')}
         </Link>
       </div>

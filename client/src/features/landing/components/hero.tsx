@@ -21,7 +21,7 @@ export function Hero() {
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">{t('hero.subline')}</p>
         <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-          <Link href="/get-started/candidate" className={buttonClasses({ size: 'lg' })}>
+          <Link href="/signup?type=candidate" className={buttonClasses({ size: 'lg' })}>
             {t('hero.createProfile')}
           </Link>
           <a href="#for-employers" className={buttonClasses({ size: 'lg', variant: 'outline' })}>

@@ -1,8 +1,11 @@
-// The profile form: Basic Information, Skills & Languages, Work Permit & Availability, Documents & Video. Used to create a
-// profile and to edit it; the shared zod schema checks it as the server does.
+// The profile form, video first: the introduction video (sent while the rest is filled in), then what a company needs
+// to decide (name, phone, location, trade, languages, CV), then "more about you" (the optional details and the hiring
+// facts), which can wait for later. Used to create a profile and to edit it; the shared zod schema checks it as the
+// server does. Saving never waits for the video: the profile names the upload still bringing it.
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from '#shared/constants.ts';
@@ -13,10 +16,12 @@ import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { DocumentUpload } from '@/components/upload/document-upload';
 import { toast } from '@/hooks/use-toast';
+import { useCurrentUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
 import { finalizeCvUpload } from '../api/finalize-cv-upload';
 import { requestCvUpload } from '../api/request-cv-upload';
+import { useVideoSending, videoUploadId } from '../video-sending';
 import { VideoUploadField } from './video-upload-field';
 import { HiringFactsFields, hiringFactDefaults } from './hiring-facts-fields';
 import { useOptionText } from '@/lib/option-text';
@@ -34,11 +39,12 @@ interface ProfileFormProps {
   notice?: ReactNode;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
     <Card className="p-5 sm:p-6">
       <fieldset className="space-y-5">
         <legend className="mb-1 text-lg font-semibold text-slate-900">{title}</legend>
+        {intro && <p className="-mt-3 text-sm text-slate-700">{intro}</p>}
         {children}
       </fieldset>
     </Card>
@@ -62,9 +68,10 @@ function CheckboxGroup({ name, options, register, error, label }: {
           *
         </span>
       </p>
-      <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2 sm:grid-cols-3">
+      {/* Chips that wrap: nineteen choices fit a phone's screen instead of running down three. */}
+      <div className="flex flex-wrap gap-2">
         {options.map((option) => (
-          <label key={option} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-slate-800 has-checked:border-brand-600 has-checked:bg-brand-50">
+          <label key={option} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-slate-800 has-checked:border-brand-600 has-checked:bg-brand-50">
             <input type="checkbox" value={option} className="h-5 w-5 accent-brand-700" {...register(name)} />
             {optionText(name, option)}
           </label>
@@ -82,13 +89,16 @@ function CheckboxGroup({ name, options, register, error, label }: {
 export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSubmit, notice }: ProfileFormProps) {
   const { t } = useTranslation('profile');
   const { optionText } = useOptionText();
+  const { user } = useCurrentUser();
+  const sending = useVideoSending();
   const [cvUrl, setCvUrl] = useState<string | undefined>(initial?.cvUrl ?? undefined);
-  const [videoUrl, setVideoUrl] = useState<string | undefined>(initial?.videoUrl ?? undefined);
-  const [videoBusy, setVideoBusy] = useState(false);
+  const [naming, setNaming] = useState(false);
+  // The name given at sign-up is the profile's name: asked once.
+  const nameFromSignUp = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: {
-      fullName: initial?.fullName ?? '',
+      fullName: initial?.fullName ?? nameFromSignUp,
       phone: initial?.phone ?? '',
       location: initial?.location ?? '',
       industries: initial?.industries ?? [],
@@ -101,16 +111,40 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
   const { errors } = form.formState;
   const message = (m?: string) => translateValidation(t, m);
 
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit(async (values) => {
     if (!cvUrl) return toast({ variant: 'destructive', title: t('form.missingCvTitle'), description: t('form.missingCv') });
-    if (!videoUrl) return toast({ variant: 'destructive', title: t('form.missingVideoTitle'), description: t('form.missingVideo') });
-    onSubmit({ ...values, bio: values.bio ?? '', cvUrl, videoUrl });
+    let video: { videoUrl?: string; videoUploadId?: string };
+    if (sending.phase === 'arrived') video = { videoUrl: sending.videoUrl };
+    else if (sending.phase === 'sending' || sending.phase === 'offline' || sending.phase === 'paused') {
+      // Still on its way: the profile is saved now and takes the video when it arrives.
+      setNaming(true);
+      try {
+        video = { videoUploadId: await videoUploadId() };
+      } catch {
+        // Cancelled meanwhile.
+        return toast({ variant: 'destructive', title: t('form.missingVideoTitle'), description: t('form.missingVideo') });
+      } finally {
+        setNaming(false);
+      }
+    } else if (initial?.videoUrl || initial?.videoUploadId) video = {};
+    else return toast({ variant: 'destructive', title: t('form.missingVideoTitle'), description: t('form.missingVideo') });
+    onSubmit({ ...values, bio: values.bio ?? '', cvUrl, ...video });
   });
 
+  const busy = pending || naming;
+  const optional = <span className="font-normal text-slate-600">{t('form.optional')}</span>;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
-      <Section title={t('form.basicInformation')}>
-        <Field label={t('form.fullName')} required error={message(errors.fullName?.message)}>
+      <div id="video" className="scroll-mt-20">
+        <Section title={t('videoFirst.videoSection')} intro={t('videoFirst.videoSectionIntro')}>
+          <Field label={t('form.video')} required hint={t('form.videoHint')}>
+            {(ids) => <VideoUploadField ids={ids} getTitle={() => form.getValues('fullName')} current={initial?.videoUrl ?? undefined} />}
+          </Field>
+        </Section>
+      </div>
+
+      <Section title={t('videoFirst.basicsSection')}>
+        <Field label={t('form.fullName')} required hint={!initial && nameFromSignUp ? t('videoFirst.nameFromSignUp') : undefined} error={message(errors.fullName?.message)}>
           {(ids) => <Input {...ids} autoComplete="name" {...form.register('fullName')} />}
         </Field>
         <Field label={t('form.phone')} required hint={t('form.phoneHint')} error={message(errors.phone?.message)}>
@@ -128,39 +162,8 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
             </Select>
           )}
         </Field>
-        <Field label={<>{t('form.bio')} <span className="font-normal text-slate-600">{t('form.optional')}</span></>} hint={t('form.bioHint')} error={message(errors.bio?.message)}>
-          {(ids) => <Textarea {...ids} rows={4} {...form.register('bio')} />}
-        </Field>
-        <Field
-          label={<>{t('form.years')} <span className="font-normal text-slate-600">{t('form.optional')}</span></>}
-          error={message(errors.yearsOfExperience?.message)}
-        >
-          {(ids) => (
-            <Input
-              {...ids}
-              type="number"
-              inputMode="numeric"
-              min={LIMITS.yearsOfExperienceMin}
-              max={LIMITS.yearsOfExperienceMax}
-              className="max-w-40"
-              {...form.register('yearsOfExperience', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
-            />
-          )}
-        </Field>
-      </Section>
-
-      <Section title={t('form.skillsAndLanguages')}>
         <CheckboxGroup name="industries" label={t('form.industries')} options={INDUSTRIES} register={form.register} error={message(errors.industries?.message)} />
         <CheckboxGroup name="languages" label={t('form.languages')} options={LANGUAGES} register={form.register} error={message(errors.languages?.message)} />
-      </Section>
-
-      <div id="hiring-facts" className="scroll-mt-20">
-        <Section title={t('form.hiringFacts')}>
-          <HiringFactsFields form={form} message={message} />
-        </Section>
-      </div>
-
-      <Section title={t('form.documentsAndVideo')}>
         <Field label={t('form.cv')} required hint={t('form.cvHint')}>
           {(ids) => (
             <DocumentUpload
@@ -177,17 +180,47 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
             />
           )}
         </Field>
-        <Field label={t('form.video')} required hint={t('form.videoHint')}>
-          {(ids) => (
-            <VideoUploadField ids={ids} getFullName={() => form.getValues('fullName')} value={videoUrl} onUploaded={setVideoUrl} onBusyChange={setVideoBusy} />
-          )}
-        </Field>
       </Section>
 
+      {/* Optional, and open when editing: a new profile can be sent without it and completed later from /profile. */}
+      <details open={Boolean(initial)} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 p-5 sm:p-6">
+          <span>
+            <span className="block text-lg font-semibold text-slate-900">
+              <span>{t('videoFirst.moreSection')}</span> {optional}
+            </span>
+            <span className="mt-1 block text-sm text-slate-700">{t('videoFirst.moreSectionHint')}</span>
+          </span>
+          <ChevronDown aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" />
+        </summary>
+        <div className="space-y-6 border-t border-slate-200 p-5 sm:p-6">
+          <Field label={<>{t('form.bio')} {optional}</>} hint={t('form.bioHint')} error={message(errors.bio?.message)}>
+            {(ids) => <Textarea {...ids} rows={4} {...form.register('bio')} />}
+          </Field>
+          <Field label={<>{t('form.years')} {optional}</>} error={message(errors.yearsOfExperience?.message)}>
+            {(ids) => (
+              <Input
+                {...ids}
+                type="number"
+                inputMode="numeric"
+                min={LIMITS.yearsOfExperienceMin}
+                max={LIMITS.yearsOfExperienceMax}
+                className="max-w-40"
+                {...form.register('yearsOfExperience', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
+              />
+            )}
+          </Field>
+          <fieldset id="hiring-facts" className="scroll-mt-20 space-y-5">
+            <legend className="mb-1 text-base font-semibold text-slate-900">{t('form.hiringFacts')}</legend>
+            <HiringFactsFields form={form} message={message} />
+          </fieldset>
+        </div>
+      </details>
+
       {notice}
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending || videoBusy}>
-        {pending && <Spinner />}
-        {pending ? pendingLabel : submitLabel}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+        {busy && <Spinner />}
+        {busy ? pendingLabel : submitLabel}
       </Button>
     </form>
   );

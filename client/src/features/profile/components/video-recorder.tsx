@@ -1,16 +1,17 @@
 // Records the introduction video with the phone's camera, in the page: a preview (front camera first, the back one
 // a tap away), what to say, a 3-second countdown, a timer up to the limit, then playback to retake or use it. The
 // container is the one the browser records best: MP4 on Safari, WebM on Chrome and Android; the app makes every
-// video an MP4 afterwards (docs/video.md).
+// video an MP4 afterwards (docs/video.md). Sized for mobile data: at most 720p (portrait on a phone held upright),
+// about 1 Mbit/s of picture and 64 kbit/s of sound, so a minute is at most about 8 MB. The preview takes the
+// camera's shape; while it records, the preview, the timer and Stop stay on the screen.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, Circle, RefreshCw, RotateCcw, Square, X } from 'lucide-react';
+import { VIDEO_RECORDING as RECORDING } from '#shared/constants.ts';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 
-/** Preferred first: what plays everywhere without conversion, then what Chrome records. */
-const RECORDING_TYPES = ['video/mp4;codecs=avc1,mp4a', 'video/mp4', 'video/webm;codecs=vp8,opus', 'video/webm'];
 
 type Facing = 'user' | 'environment';
 type Stage =
@@ -29,10 +30,13 @@ type CameraResult = { media: MediaStream; canSwitch: boolean } | { problem: 'den
 /** The camera and microphone, or why not: refused (by the person or the site's settings) or not there. */
 async function openCamera(facing: Facing): Promise<CameraResult> {
   try {
-    const media = await navigator.mediaDevices.getUserMedia({
-      video: { facingMode: facing, width: { ideal: 1280 }, height: { ideal: 720 } },
-      audio: true,
-    });
+    const media = await navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: facing, ...RECORDING.video }, audio: RECORDING.audio })
+      // A camera that refuses the limits (some older phones do) is asked again for about the same, as a wish.
+      .catch((error: unknown) => {
+        if ((error as DOMException).name !== 'OverconstrainedError') throw error;
+        return navigator.mediaDevices.getUserMedia({ video: { facingMode: facing, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: true });
+      });
     const devices = await navigator.mediaDevices.enumerateDevices();
     return { media, canSwitch: devices.filter((device) => device.kind === 'videoinput').length > 1 };
   } catch (error) {
@@ -41,7 +45,17 @@ async function openCamera(facing: Facing): Promise<CameraResult> {
   }
 }
 
-const recordingType = () => RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type)) ?? '';
+const recordingType = () => RECORDING.types.find((type) => MediaRecorder.isTypeSupported(type)) ?? '';
+
+/**
+ * The recorder just below the page's sticky top bar (whatever banners it holds), so the preview, the timer and Stop
+ * stay on the screen for the whole recording.
+ */
+function keepInView(element: HTMLElement | null) {
+  if (!element) return;
+  const covered = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  window.scrollBy({ top: element.getBoundingClientRect().top - Math.max(0, covered) - 8, behavior: 'smooth' });
+}
 
 /** 83 seconds as '1:23', in the reader's digits. */
 function clock(seconds: number): string {
@@ -56,6 +70,9 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
   const [facing, setFacing] = useState<Facing>('user');
   const [canSwitch, setCanSwitch] = useState(false);
   const preview = useRef<HTMLVideoElement>(null);
+  const section = useRef<HTMLElement>(null);
+  /** The camera's picture, width over height: portrait on a phone held upright, landscape on a laptop. */
+  const [shape, setShape] = useState(9 / 16);
   const stream = useRef<MediaStream | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -105,7 +122,11 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
     const type = recordingType();
     const chunks: Blob[] = [];
     const started = performance.now();
-    const next = new MediaRecorder(media, type ? { mimeType: type } : undefined);
+    const next = new MediaRecorder(media, {
+      ...(type ? { mimeType: type } : {}),
+      videoBitsPerSecond: RECORDING.videoBitsPerSecond,
+      audioBitsPerSecond: RECORDING.audioBitsPerSecond,
+    });
     next.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data);
     };
@@ -128,6 +149,7 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
   const countDown = () => {
     let left = 3;
     setStage({ name: 'countdown', left });
+    keepInView(section.current);
     timer.current = window.setInterval(() => {
       left -= 1;
       if (left > 0) setStage({ name: 'countdown', left });
@@ -145,7 +167,7 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
 
   const showPreview = stage.name === 'ready' || stage.name === 'countdown' || stage.name === 'recording' || stage.name === 'starting';
   return (
-    <section aria-labelledby="recorder-title" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+    <section ref={section} aria-labelledby="recorder-title" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-center justify-between gap-2">
         <h3 id="recorder-title" className="font-semibold text-slate-900">
           {t('recorder.title')}
@@ -173,19 +195,27 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
           )}
         </div>
       ) : (
-        <div className="relative overflow-hidden rounded-xl bg-slate-900">
+        // The camera's shape, short enough that Stop fits below it: a portrait picture by height, a landscape one by width.
+        <div
+          className={`relative mx-auto max-w-full overflow-hidden rounded-xl bg-slate-900 ${shape < 1 ? 'h-[min(55svh,36rem)]' : 'w-full'}`}
+          style={{ aspectRatio: shape }}
+        >
           <video
             ref={preview}
             muted
             playsInline
             autoPlay
             aria-label={t('recorder.preview')}
-            className={showPreview ? 'aspect-video w-full object-cover' : 'hidden'}
+            onLoadedMetadata={(event) => {
+              const { videoWidth, videoHeight } = event.currentTarget;
+              if (videoWidth && videoHeight) setShape(videoWidth / videoHeight);
+            }}
+            className={showPreview ? 'h-full w-full object-cover' : 'hidden'}
             // The front camera shows a mirror, as people expect of a selfie; the recording itself is not mirrored.
             style={facing === 'user' ? { transform: 'scaleX(-1)' } : undefined}
           />
           {stage.name === 'review' && (
-            <video src={stage.url} controls playsInline aria-label={t('recorder.playback')} className="aspect-video w-full object-contain" />
+            <video src={stage.url} controls playsInline aria-label={t('recorder.playback')} className="h-full w-full object-contain" />
           )}
           {stage.name === 'countdown' && (
             <p aria-live="assertive" className="absolute inset-0 flex items-center justify-center text-6xl font-bold text-white drop-shadow">

@@ -1,0 +1,77 @@
+// The introduction video waiting to be sent, kept in the browser (IndexedDB) until the server has all of it: a
+// closed tab, a reload or a crashed browser loses nothing, and the next visit goes on from the server's offset
+// (docs/decisions/0035-the-recording-is-kept-in-the-browser.md). One video per account, under the account's id, so
+// a phone shared by two people never sends one person's video as the other's.
+
+const DATABASE = 'wazifa';
+const STORE = 'videos-to-send';
+
+export interface KeptVideo {
+  userId: string;
+  blob: Blob;
+  name: string;
+  type: string;
+  /** The file's own date, so the browser's resumable-upload fingerprint stays the same across visits. */
+  lastModified: number;
+  /** The resumable upload bringing it, once the server has made one. */
+  uploadUrl?: string;
+}
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'userId' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB did not open'));
+    request.onblocked = () => reject(new Error('IndexedDB is blocked'));
+  });
+}
+
+/** One request in its own transaction; resolves when the transaction is done (written to disk for writes). */
+async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const transaction = db.transaction(STORE, mode);
+      const request = act(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
+      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Keeps the video; false when the browser cannot (private mode, no room): the upload goes on without the copy. */
+export async function keepVideo(video: KeptVideo): Promise<boolean> {
+  try {
+    await run('readwrite', (store) => store.put(video));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function keptVideo(userId: string): Promise<KeptVideo | undefined> {
+  try {
+    return (await run<KeptVideo | undefined>('readonly', (store) => store.get(userId))) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Notes the upload's address beside the video, so the next visit asks the server where it stopped. */
+export async function rememberUploadUrl(userId: string, uploadUrl: string): Promise<void> {
+  const video = await keptVideo(userId);
+  if (video && video.uploadUrl !== uploadUrl) await keepVideo({ ...video, uploadUrl });
+}
+
+/** Forgets the kept video (the server has all of it, or the person chose another). */
+export async function forgetVideo(userId: string): Promise<void> {
+  try {
+    await run('readwrite', (store) => store.delete(userId));
+  } catch {
+    // Nothing kept, or nothing to do.
+  }
+}

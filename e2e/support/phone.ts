@@ -1,0 +1,101 @@
+// A job seeker's phone for browser journeys: its network and processor made slow as on mobile data (Chrome's own
+// emulation, through the DevTools protocol), the connection cut and restored, a person's typing pace, the texts of
+// the reader's language, and a stopwatch for the time spent waiting on the product.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CDPSession, Locator, Page } from 'playwright-core';
+
+/** 3G as the journeys measure it: 1.6 Mbit/s down, 750 kbit/s up, 150 ms of latency, a processor 4 times slower. */
+export const THREE_G = { downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, latencyMs: 150, cpuSlowdown: 4 };
+
+export interface Network {
+  downloadBitsPerSecond: number;
+  uploadBitsPerSecond: number;
+  latencyMs: number;
+}
+
+export class Phone {
+  private readonly session: CDPSession;
+  private readonly network: Network | undefined;
+
+  private constructor(session: CDPSession, network: Network | undefined) {
+    this.session = session;
+    this.network = network;
+  }
+
+  /** The page's network (and processor, when `cpuSlowdown` is given) as on a slow phone; unthrottled without. */
+  static async of(page: Page, options: Partial<Network> & { cpuSlowdown?: number } = {}): Promise<Phone> {
+    const session = await page.context().newCDPSession(page);
+    await session.send('Network.enable');
+    const network =
+      options.downloadBitsPerSecond || options.uploadBitsPerSecond
+        ? { downloadBitsPerSecond: options.downloadBitsPerSecond ?? -1, uploadBitsPerSecond: options.uploadBitsPerSecond ?? -1, latencyMs: options.latencyMs ?? 0 }
+        : undefined;
+    const phone = new Phone(session, network);
+    await phone.online();
+    if (options.cpuSlowdown) await session.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
+    return phone;
+  }
+
+  /** The connection cut: requests in flight fail, the browser says it is offline. */
+  async offline() {
+    await this.session.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  }
+
+  /** The connection back, as slow as it was. */
+  async online() {
+    const n = this.network;
+    await this.session.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: n?.latencyMs ?? 0,
+      downloadThroughput: n && n.downloadBitsPerSecond > 0 ? n.downloadBitsPerSecond / 8 : -1,
+      uploadThroughput: n && n.uploadBitsPerSecond > 0 ? n.uploadBitsPerSecond / 8 : -1,
+    });
+  }
+}
+
+/** About five characters a second, as people type on a phone. */
+export const TYPING_DELAY_MS = 200;
+
+/** Types into a field as a person does, character by character (`delayMs` apart). */
+export async function typeAsAPerson(field: Locator, text: string, delayMs = TYPING_DELAY_MS): Promise<void> {
+  await field.click();
+  await field.pressSequentially(text, { delay: delayMs });
+}
+
+/**
+ * Time spent waiting on the product: each wait for the product to show, load, start or finish something, with what
+ * was waited for. Typing, choosing and the recording itself are the person's time, not counted.
+ */
+export class Stopwatch {
+  readonly started = performance.now();
+  readonly waits: { what: string; ms: number }[] = [];
+
+  async waitFor<T>(what: string, until: Promise<T> | (() => Promise<T>)): Promise<T> {
+    const from = performance.now();
+    try {
+      return await (typeof until === 'function' ? until() : until);
+    } finally {
+      this.waits.push({ what, ms: performance.now() - from });
+    }
+  }
+
+  get waitedMs() {
+    return this.waits.reduce((sum, wait) => sum + wait.ms, 0);
+  }
+
+  get totalMs() {
+    return performance.now() - this.started;
+  }
+}
+
+type Catalogue = { [key: string]: string | Catalogue };
+const catalogues = path.resolve(import.meta.dirname, '../../client/src/locales');
+
+/** A text of the catalogue as the reader sees it (values left as they are). */
+export function catalogueText(locale: string, namespace: string, key: string): string {
+  let node: string | Catalogue = JSON.parse(readFileSync(path.join(catalogues, locale, `${namespace}.json`), 'utf8')) as Catalogue;
+  for (const part of key.split('.')) node = (node as Catalogue)[part]!;
+  if (typeof node !== 'string') throw new Error(`${locale}/${namespace}:${key} is not a text`);
+  return node;
+}
