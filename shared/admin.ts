@@ -181,6 +181,8 @@ export interface ReviewItem extends OwnProfile {
 
 export interface AdminCompanyItem extends CompanyView {
   user: { id: string; email: string | null; status: string };
+  /** Reports by job seekers not answered yet: the console flags the company. */
+  openReports: number;
 }
 
 /** GET /api/admin/companies/:id. */

@@ -63,7 +63,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
 async function companyReading(ctx: UploadContext, user: User, company: CompanyProfile | null | undefined, file: StoredObject) {
   // loadCurrentUser read the company with the user.
   if (user.role !== 'company' || !company || !hasDatabaseAccess(company, ctx.clock.now())) return undefined;
-  const profileId = await profileShowingFile(ctx.db, file);
+  const profileId = await profileShowingFile(ctx.db, file, company.id);
   return profileId ? { companyId: company.id, profileId } : undefined;
 }
 
