@@ -53,6 +53,10 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const REPORT_DETAILS_MAX = 2000;
 
+/** File name endings the pickers offer: a screenshot is an image, a licence a PDF or an image (checked by bytes). */
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
+export const LICENCE_EXTENSIONS = ['.pdf', ...IMAGE_EXTENSIONS] as const;
+
 /** POST /api/reports: what happened, in the job seeker's words, and an optional screenshot. */
 export const companyReportSchema = z.object({
   companyId: idSchema('Please choose the company'),

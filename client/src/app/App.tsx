@@ -33,6 +33,9 @@ const AdminPage = lazy(() => import('./pages/admin'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 const AlertStopPage = lazy(() => import('./pages/alert-stop'));
 const StillLookingPage = lazy(() => import('./pages/still-looking'));
+const ActivityEmailsStopPage = lazy(() => import('./pages/activity-emails-stop'));
+const EmployerPage = lazy(() => import('./pages/employer'));
+const EmployerReportPage = lazy(() => import('./pages/employer-report'));
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
@@ -51,6 +54,7 @@ export function App() {
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/alerts/stop" component={AlertStopPage} />
         <Route path="/still-looking" component={StillLookingPage} />
+        <Route path="/activity-emails/stop" component={ActivityEmailsStopPage} />
         <Route path="/invite" component={InvitePage} />
         <Route component={AppRoutes} />
       </Switch>
@@ -96,6 +100,8 @@ function AppRoutes() {
       <Route path="/contact-sales" component={ContactSalesPage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />
       <Route path="/terms-of-service" component={TermsOfServicePage} />
+      <Route path="/employers/:slug" component={EmployerPage} />
+      <Route path="/employers/:slug/report" component={only(isJobSeeker, EmployerReportPage)} />
 
       <Route path="/login" component={only(!user, LoginPage)} />
       <Route path="/signup" component={only(!user, LoginPage)} />
