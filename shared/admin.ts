@@ -42,6 +42,7 @@ export interface AdminOverview {
   unreviewedApplications: number;
   openSalesRequests: number;
   failedEmails: number;
+  openReports: number;
 }
 
 /** GET /api/admin/career-applications?reviewed=&cursor=&limit= (newest first). */

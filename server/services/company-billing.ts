@@ -138,13 +138,20 @@ export async function updateCompanyDetails(ctx: { db: Db; clock: Clock }, user: 
     };
     const changed = Object.fromEntries(Object.entries(values).filter(([key, value]) => company[key as keyof typeof values] !== value));
     if (Object.keys(changed).length === 0) return companyView(company, now);
-    const [updated] = await tx.update(companyProfiles).set({ ...changed, updatedAt: now }).where(eq(companyProfiles.id, company.id)).returning();
+    // The verified mark was given for this name and this licence: a new name (which could be another company's) or
+    // licence number waits for our team's check again (docs/decisions/0035).
+    const unverify = company.employerVerifiedAt !== null && ('companyName' in changed || 'tradeLicenceNumber' in changed);
+    const [updated] = await tx
+      .update(companyProfiles)
+      .set({ ...changed, ...(unverify ? { employerVerifiedAt: null, employerVerifiedBy: null } : {}), updatedAt: now })
+      .where(eq(companyProfiles.id, company.id))
+      .returning();
     await tx.insert(auditLog).values({
       actorId: user.id,
       action: 'company.update_details',
       subjectType: 'company',
       subjectId: company.id,
-      details: { changed: Object.keys(changed) },
+      details: { changed: Object.keys(changed), ...(unverify ? { verifiedMarkRemoved: true } : {}) },
       at: now,
     });
     return companyView(updated!, now);
