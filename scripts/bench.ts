@@ -12,7 +12,8 @@
 // profiles at once against one edit alone (`RESULT writes ...`): writes that queued on a shared row would take 50 times
 // one edit.
 //
-// Options: --profiles N (100000), --seconds S per run (12), --connections C (50), --companies N (600), --rates list,
+// Options: --profiles N (100000), --seconds S per run (12), --connections C (50), --companies N (600), --blocks N of
+// job seekers who blocked each company (100), --rates list,
 // --app-flags=... (Node flags for the app's process, e.g. --app-flags=--max-semi-space-size=1).
 //
 // Rate limit: every company may search 120 times a minute (server/routes/candidates.ts). The bench does not turn it
@@ -247,6 +248,8 @@ async function main() {
       seconds: { type: 'string', default: '12' },
       connections: { type: 'string', default: '50' },
       companies: { type: 'string', default: '600' },
+      // Job seekers who blocked each company (company_blocks), applied by every search's own SQL.
+      blocks: { type: 'string', default: '100' },
       rates: { type: 'string', default: '100,200,400' },
       // Node flags for the app's process alone (the load generator keeps its own), to compare runtime settings.
       'app-flags': { type: 'string', default: '' },
@@ -258,6 +261,7 @@ async function main() {
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
   const companyCount = Number(values.companies);
+  const blocksPerCompany = Number(values.blocks);
   const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-bench-'));
@@ -339,6 +343,19 @@ async function main() {
       )
       .returning({ id: companyProfiles.id });
     await admin.db.update(users).set({ status: 'active' }).where(inArray(users.id, userIds));
+    // Every company has been blocked by this many job seekers (a different random set each): each search of the mix,
+    // whichever company sends it, leaves them out.
+    if (blocksPerCompany > 0) {
+      log(`${blocksPerCompany} blocks for each company`);
+      await admin.db.execute(sql`
+        insert into company_blocks (profile_id, company_id)
+        select p.id, c.id
+        from ${companyProfiles} c
+        -- From a random place in the id order (ids are random): a set of its own per company, read through the key.
+        cross join lateral (select id from job_seeker_profiles where id >= gen_random_uuid() and c.id is not null order by id limit ${blocksPerCompany}) p
+        on conflict do nothing`);
+      await admin.db.execute(sql`analyze company_blocks`);
+    }
 
     // The second pages come from real first pages.
     const paths: string[] = [];

@@ -30,6 +30,7 @@ import { salesRequestsRouter } from './routes/sales-requests.ts';
 import { companyTeamRouter } from './routes/company-team.ts';
 import { candidatesRouter } from './routes/candidates.ts';
 import { savedSearchesRouter } from './routes/saved-searches.ts';
+import { employerTrustRouter } from './routes/employer-trust.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 import { accountContext } from './services/accounts.ts';
 import { healthRouter } from './routes/health.ts';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(adminCompaniesRouter(companies));
   api.use(adminConsoleRouter({ db: database.db, clock, mailer }));
   api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: config.temporaryDir }));
+  api.use(employerTrustRouter({ ...uploads, productName: config.productName, publicUrl: config.publicUrl, secret: config.sessionSecret, mailer }));
   if (deps.oidc) api.use(deps.oidc);
   api.use(apiNotFound);
   app.use('/api', api);

@@ -18,6 +18,7 @@ import { createStorage } from './storage/create-storage.ts';
 import { createVideoUploadStore } from './video/video-upload-store.ts';
 import { startSavedSearchAlerts } from './jobs/saved-search-alerts.ts';
 import { startStillLookingAsks } from './jobs/still-looking-asks.ts';
+import { startProfileActivityEmails } from './jobs/profile-activity-emails.ts';
 import { createVideoHost } from './video/create-video-host.ts';
 import { startUploadCleanUp } from './jobs/clean-up-uploads.ts';
 import { startSubscriptionReminders } from './jobs/subscription-reminders.ts';
@@ -133,6 +134,16 @@ async function start(): Promise<Server> {
   cleanups.push(() => searchAlerts.stop());
   const lookingAsks = startStillLookingAsks({ db: database.db, clock: systemClock, productName: config.productName, publicUrl: config.publicUrl, logger, mailer });
   cleanups.push(() => lookingAsks.stop());
+  const activityEmails = startProfileActivityEmails({
+    db: database.db,
+    clock: systemClock,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret!,
+    logger,
+    mailer,
+  });
+  cleanups.push(() => activityEmails.stop());
   if (config.billing.placeholders.length > 0) {
     logger.warn({ variables: config.billing.placeholders }, 'invoices show placeholder seller details; set these variables before issuing real invoices');
   }

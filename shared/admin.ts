@@ -42,6 +42,7 @@ export interface AdminOverview {
   unreviewedApplications: number;
   openSalesRequests: number;
   failedEmails: number;
+  openReports: number;
 }
 
 /** GET /api/admin/career-applications?reviewed=&cursor=&limit= (newest first). */
@@ -181,6 +182,8 @@ export interface ReviewItem extends OwnProfile {
 
 export interface AdminCompanyItem extends CompanyView {
   user: { id: string; email: string | null; status: string };
+  /** Reports by job seekers not answered yet: the console flags the company. */
+  openReports: number;
 }
 
 /** GET /api/admin/companies/:id. */

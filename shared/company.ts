@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PLAN_IDS, type PlanId, type SubscriptionStatus } from './constants.ts';
 import { normalizeGccPhone, PHONE_NOT_GCC } from './profile.ts';
+import type { LicenceIssuer } from './employers.ts';
 import { idSchema } from './ids.ts';
 import { text } from './text.ts';
 
@@ -130,6 +131,15 @@ export interface CompanyView {
   createdAt: string;
   /** True while the subscription is active and not past its end: the database is open to the company. */
   hasAccess: boolean;
+  /** The public employer page: /employers/<slug>. */
+  slug: string | null;
+  /** The trade licence given for checking (the number is tradeLicenceNumber), and its document. */
+  licenceIssuer: LicenceIssuer | null;
+  licenceExpiresOn: string | null;
+  licenceDocumentPath: string | null;
+  /** Our team checked the licence, and it has not expired: the verified mark job seekers see. */
+  employerVerified: boolean;
+  employerVerifiedAt: string | null;
 }
 
 /** GET /api/company/profile. */

@@ -38,6 +38,7 @@ export const ERROR_MESSAGES = {
 
   'profile.not_found': 'Profile not found',
   'profile.looking_link_used': 'This link has expired or was already used. You can say you are still looking on your profile page.',
+  'profile.activity_link_invalid': 'This link is not valid. You can turn the weekly e-mail off on your profile page.',
   'profile.exists': 'You already have a profile',
   'profile.cv_required': 'Please upload your CV',
   'profile.video_required': 'Please upload your introduction video',
@@ -52,6 +53,8 @@ export const ERROR_MESSAGES = {
   'upload.document_too_large': 'The file must be 5MB or smaller',
   'upload.empty': 'The file is empty',
   'upload.document_type': 'Please upload a PDF, DOC or DOCX file',
+  'upload.image_type': 'Please upload a JPEG, PNG or WebP image',
+  'upload.licence_type': 'Please upload the licence as a PDF or an image (JPEG, PNG or WebP)',
   'file.not_found': 'File not found',
 
   'video.not_multipart': 'Please send the video as a multipart form',
@@ -60,6 +63,7 @@ export const ERROR_MESSAGES = {
   'video.too_large': 'Video must be less than 100MB',
   'video.wrong_type': 'Please upload an MP4, MOV, or AVI file',
   'video.upload_unsupported': 'This way of uploading is not supported. Please upload the video again from the page.',
+  'employer.not_found': 'We could not find this employer. Please check the link.',
   'video.unreadable': 'We could not play this video file. Please record or upload your video again.',
   'video.processing_failed': 'We could not prepare your video. Please upload it again.',
 
@@ -79,6 +83,7 @@ export const ERROR_MESSAGES = {
   'company.renewal_never_paid': 'Please pay your first invoice. Your subscription starts when we receive it.',
   'company.renewal_unpaid': 'You already have an unpaid invoice',
   'company.renewal_team_too_large': 'This plan has {{seats}} seats, and your team takes {{used}}, open invitations included. Remove colleagues or invitations first, or choose a larger plan.',
+  'company.licence_expired': 'This licence has expired. Please give the licence that runs now.',
   'invoice.not_found': 'Invoice not found',
   'team.owner_only': "Only your company's owner can do this",
   'team.billing_hidden': "Only your company's owner and admins can see the billing",
@@ -103,6 +108,10 @@ export const ERROR_MESSAGES = {
   'admin.renewal_never_paid': 'This company has not paid its first invoice yet',
   'admin.renewal_unpaid': 'This company already has an unpaid invoice',
   'admin.renewal_team_too_large': "This plan has {{seats}} seats, and the company's team takes {{used}}, open invitations included. The company must remove colleagues or invitations first, or choose a larger plan.",
+  'admin.licence_missing': 'The company has not given its whole trade licence yet: number, issuer, expiry date and document.',
+  'admin.licence_expired': 'This licence has expired. The company must give one that runs now before it can be verified.',
+  'admin.report_not_found': 'Report not found',
+  'admin.report_answered': 'This report was already answered',
   'admin.invoice_paid': 'This invoice is already paid',
   'admin.invoice_void': 'This invoice is void and cannot be paid',
   'admin.company_suspended': 'This company is suspended. Reactivate it before you verify a payment.',

@@ -134,6 +134,8 @@ export interface OwnProfile extends HiringFacts {
   lookingConfirmedAt: string;
   /** The facts the review team checked, each with who and when (an edit of a fact removes its mark). */
   factVerifications: Partial<Record<VerifiableFact, FactVerification>>;
+  /** The weekly e-mail of which companies looked at the profile is wanted. */
+  activityEmails: boolean;
   createdAt: string;
   updatedAt: string;
 }

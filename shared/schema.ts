@@ -110,6 +110,10 @@ export const jobSeekerProfiles = pgTable(
     lookingConfirmedAt: timestamp('looking_confirmed_at', { withTimezone: true }).notNull().defaultNow(),
     // When we last asked by e-mail whether they are still looking (at most monthly).
     lookingAskedAt: timestamp('looking_asked_at', { withTimezone: true }),
+    // The weekly e-mail of which companies viewed, downloaded or contacted: wanted (the e-mail's link turns it off),
+    // and when it last went, so each one tells only what happened since.
+    activityEmails: boolean('activity_emails').notNull().default(true),
+    activityEmailedAt: timestamp('activity_emailed_at', { withTimezone: true }),
     // The hiring facts (shared/hiring-facts.ts), null where not said. Countries are ISO 3166 codes; a start date on
     // or before today means available now; no driving licence is an empty list.
     nationality: varchar('nationality', { length: 2 }),
@@ -207,6 +211,16 @@ export const companyProfiles = pgTable(
     // as the buyer's on tax invoices.
     tradeLicenceNumber: text('trade_licence_number'),
     vatNumber: varchar('vat_number', { length: 15 }),
+    // The public employer page's address (/employers/<slug>): the name's words and a piece of the id, made once.
+    slug: varchar('slug', { length: 96 }).unique(),
+    // The trade licence as the company gave it for checking: who issued it (an emirate's code such as AE-DU, or a
+    // country), until when it runs, and the document (objects key). Our team checks it and marks the employer
+    // verified; the mark counts only until the licence expires, and is taken away when the company changes these.
+    licenceIssuer: varchar('licence_issuer', { length: 8 }),
+    licenceExpiresOn: date('licence_expires_on', { mode: 'string' }),
+    licenceDocumentKey: text('licence_document_key'),
+    employerVerifiedAt: timestamp('employer_verified_at', { withTimezone: true }),
+    employerVerifiedBy: varchar('employer_verified_by').references(() => users.id, { onDelete: 'set null' }),
     subscriptionPlan: varchar('subscription_plan', { length: 16 }).notNull(),
     subscriptionStatus: varchar('subscription_status', { length: 24 }).notNull().default('pending_payment'),
     paymentVerifiedAt: timestamp('payment_verified_at', { withTimezone: true }),
@@ -219,6 +233,9 @@ export const companyProfiles = pgTable(
   (t) => [
     uniqueIndex('company_profiles_user_id_idx').on(t.userId),
     index('company_profiles_status_idx').on(t.subscriptionStatus, t.createdAt),
+    index('company_profiles_employer_verified_by_idx').on(t.employerVerifiedBy),
+    // The verified employers a job seeker looks up by name (to block one): few, read through this.
+    index('company_profiles_verified_name_idx').on(t.companyName).where(sql`employer_verified_at is not null`),
   ],
 );
 
@@ -496,6 +513,51 @@ export const candidateEvents = pgTable(
     index('candidate_events_company_id_idx').on(t.companyId, t.at),
     index('candidate_events_profile_id_idx').on(t.profileId, t.at),
     index('candidate_events_user_id_idx').on(t.userId),
+    // The last week's events, for the job seekers' weekly e-mail of who looked at them.
+    index('candidate_events_at_idx').on(t.at),
+  ],
+);
+
+// A job seeker's block of a company: the company (every member of it) no longer finds the profile, by search or by
+// id, and its shortlist hides it. Applied by the search's own SQL (company_id, profile_id).
+export const companyBlocks = pgTable(
+  'company_blocks',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => jobSeekerProfiles.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.companyId] }), index('company_blocks_company_id_idx').on(t.companyId, t.profileId)],
+);
+
+// What job seekers report about a company (asked for money, a fake job, harassment, other), for the admin's queue.
+export const companyReports = pgTable(
+  'company_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    reporterId: varchar('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: varchar('reason', { length: 24 }).notNull(),
+    details: text('details').notNull(),
+    // An optional screenshot (objects key; a JPEG, PNG or WebP image checked by its bytes).
+    screenshotKey: text('screenshot_key'),
+    createdAt: createdAt(),
+    // The admin's answer, e-mailed to the reporter in their language; answering closes the report.
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: varchar('answered_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('company_reports_open_idx').on(t.answeredAt, t.createdAt),
+    index('company_reports_company_id_idx').on(t.companyId, t.createdAt),
+    index('company_reports_reporter_id_idx').on(t.reporterId),
+    index('company_reports_answered_by_idx').on(t.answeredBy),
   ],
 );
 

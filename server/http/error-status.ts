@@ -50,6 +50,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'upload.document_too_large': 400,
   'upload.empty': 400,
   'upload.document_type': 400,
+  'upload.image_type': 400,
+  'upload.licence_type': 400,
   'file.not_found': 404,
 
   'video.not_multipart': 400,
@@ -58,6 +60,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'video.too_large': 413,
   'video.wrong_type': 400,
   'video.upload_unsupported': 400,
+  'employer.not_found': 404,
   // Found by the background processing, shown on the profile; an answer only if a route ever raises them.
   'video.unreadable': 422,
   'video.processing_failed': 500,
@@ -67,6 +70,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 
   'candidate.not_found': 404,
   'profile.looking_link_used': 400,
+  'profile.activity_link_invalid': 400,
   'searches.not_found': 404,
   'searches.name_taken': 409,
   'searches.limit': 409,
@@ -79,6 +83,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'company.renewal_never_paid': 409,
   'company.renewal_unpaid': 409,
   'company.renewal_team_too_large': 409,
+  'company.licence_expired': 400,
   'invoice.not_payable': 409,
   'invoice.transfer_in_future': 400,
   'team.owner_only': 403,
@@ -103,6 +108,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'admin.renewal_never_paid': 409,
   'admin.renewal_unpaid': 409,
   'admin.renewal_team_too_large': 409,
+  'admin.licence_missing': 409,
+  'admin.licence_expired': 409,
+  'admin.report_not_found': 404,
+  'admin.report_answered': 409,
   'admin.invoice_paid': 409,
   'admin.invoice_void': 409,
   'admin.company_suspended': 409,

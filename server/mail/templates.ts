@@ -168,3 +168,54 @@ export function teamInvitationTemplate(input: { productName: string; companyName
     secrets: { link: input.link },
   };
 }
+
+/**
+ * The weekly e-mail to a job seeker of what companies did with their profile since the last one: how many companies
+ * viewed it, downloaded the CV, made contact (each company counted once), a link to the list on /profile, the
+ * reminder that nobody may ask them for money, and a one-click stop (the link only turns this e-mail off).
+ */
+export function profileActivityTemplate(input: {
+  productName: string;
+  name?: string;
+  counts: { viewed: number; downloaded: number; contacted: number };
+  profileLink: string;
+  stopLink: string;
+  locale?: string | null;
+}): RenderedEmail {
+  const l = mailLanguage(input.locale);
+  const { productName, counts } = input;
+  const companies = Math.max(counts.viewed, counts.downloaded, counts.contacted);
+  const lines = [
+    counts.viewed > 0 ? l.t('profileActivity.viewed', { count: counts.viewed }) : null,
+    counts.downloaded > 0 ? l.t('profileActivity.downloaded', { count: counts.downloaded }) : null,
+    counts.contacted > 0 ? l.t('profileActivity.contacted', { count: counts.contacted }) : null,
+  ].filter((line): line is string => line !== null);
+  const noFees = l.t('profileActivity.noFees', { productName });
+  const stop = `${l.t('profileActivity.stop')} ${input.stopLink}`;
+  const paragraphs = [greeting(input.name, l), l.t('profileActivity.intro', { productName }), ...lines, noFees];
+  return {
+    subject: l.t('profileActivity.subject', { count: companies }),
+    text: `${paragraphs.join('\n\n')}\n\n${l.t('profileActivity.textLink')}\n${input.profileLink}\n\n${stop}\n`,
+    html: layout(productName, paragraphs, { label: l.t('profileActivity.button'), link: input.profileLink }, l).replace(
+      '</body>',
+      `<p style="font-size:13px;color:#475569">${escapeHtml(l.t('profileActivity.stop'))} <a href="${escapeHtml(input.stopLink)}" dir="ltr">${escapeHtml(input.stopLink)}</a></p></body>`,
+    ),
+  };
+}
+
+/** The admin's answer to a job seeker who reported a company, in the job seeker's language. */
+export function reportAnswerTemplate(input: { productName: string; name?: string; companyName: string; answer: string; profileLink: string; locale?: string | null }): RenderedEmail {
+  const l = mailLanguage(input.locale);
+  const { productName } = input;
+  const paragraphs = [
+    greeting(input.name, l),
+    l.t('reportAnswer.intro', { companyName: input.companyName }),
+    input.answer,
+    l.t('reportAnswer.thanks', { productName }),
+  ];
+  return {
+    subject: l.t('reportAnswer.subject', { companyName: input.companyName.replace(/\s+/g, ' ').trim() }),
+    text: `${paragraphs.join('\n\n')}\n\n${l.t('reportAnswer.textLink')}\n${input.profileLink}\n`,
+    html: layout(productName, paragraphs, { label: l.t('reportAnswer.button'), link: input.profileLink }, l),
+  };
+}

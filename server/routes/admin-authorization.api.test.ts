@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, careerApplications, emailOutbox, salesRequests, users } from '#shared/schema.ts';
+import { auditLog, careerApplications, companyProfiles, companyReports, emailOutbox, salesRequests, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 import { declaredRoutes } from '../test/routes.ts';
@@ -28,6 +28,9 @@ interface World {
   userToGrant: string;
   email: string;
   failedEmail: string;
+  companyToCheck: string;
+  reportToOpen: string;
+  reportToAnswer: string;
 }
 
 interface AdminRoute {
@@ -150,6 +153,24 @@ const ROUTES: AdminRoute[] = [
     audit: { action: 'email.retry', subject: (w) => w.failedEmail },
   },
   { method: 'get', path: '/api/admin/audit', url: () => '/api/admin/audit?from=2020-01-01', status: 200 },
+  {
+    method: 'post',
+    path: '/api/admin/companies/:id/employer-verification',
+    url: (w) => `/api/admin/companies/${w.companyToCheck}/employer-verification`,
+    body: () => ({ verified: true }),
+    status: 200,
+    audit: { action: 'company.employer_verified', subject: (w) => w.companyToCheck },
+  },
+  { method: 'get', path: '/api/admin/reports', url: () => '/api/admin/reports', status: 200 },
+  { method: 'get', path: '/api/admin/reports/:id', url: (w) => `/api/admin/reports/${w.reportToOpen}`, status: 200 },
+  {
+    method: 'post',
+    path: '/api/admin/reports/:id/answer',
+    url: (w) => `/api/admin/reports/${w.reportToAnswer}/answer`,
+    body: () => ({ answer: 'We looked into it and suspended the company.' }),
+    status: 200,
+    audit: { action: 'report.answer', subject: (w) => w.companyToCheck },
+  },
 ];
 
 let testApp: TestApp;
@@ -192,7 +213,7 @@ beforeAll(async () => {
   seeker = await jobSeekerWithProfile(testApp);
   company = await signedInAgent(testApp, { role: 'company' });
 
-  const [toApprove, toReject, toVerify, toSuspend, suspendedCompany, paid, userToSuspend, suspendedUser, userToGrant, withFacts] = await Promise.all([
+  const [toApprove, toReject, toVerify, toSuspend, suspendedCompany, paid, userToSuspend, suspendedUser, userToGrant, withFacts, toCheck] = await Promise.all([
     jobSeekerWithProfile(testApp),
     jobSeekerWithProfile(testApp),
     onboarded(),
@@ -203,7 +224,17 @@ beforeAll(async () => {
     signedInAgent(testApp, { role: 'company' }),
     signedInAgent(testApp),
     jobSeekerWithProfile(testApp, { visaStatus: 'transferable' }),
+    verified(),
   ]);
+  // A company whose whole trade licence is given, for the verified mark; two reports about it.
+  await db()
+    .update(companyProfiles)
+    .set({ tradeLicenceNumber: 'CN-1357911', licenceIssuer: 'AE-DU', licenceExpiresOn: '2099-01-01', licenceDocumentKey: `licence/${randomUUID()}` })
+    .where(eq(companyProfiles.id, toCheck.companyId));
+  const reports = await db()
+    .insert(companyReports)
+    .values([0, 1].map(() => ({ companyId: toCheck.companyId, reporterId: seeker.id, reason: 'asked_for_money', details: 'They asked me to pay for the visa.' })))
+    .returning({ id: companyReports.id });
   await admin.agent.post(`/api/admin/companies/${suspendedCompany.companyId}/suspend`).expect(200);
   await admin.agent.post(`/api/admin/users/${suspendedUser.id}/suspend`).expect(200);
   const [application] = await db()
@@ -229,6 +260,9 @@ beforeAll(async () => {
     userToGrant: userToGrant.id,
     email: await outboxRow('sent'),
     failedEmail: await outboxRow('failed'),
+    companyToCheck: toCheck.companyId,
+    reportToOpen: reports[0]!.id,
+    reportToAnswer: reports[1]!.id,
   };
 });
 afterAll(() => testApp.close());

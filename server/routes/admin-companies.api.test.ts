@@ -281,7 +281,7 @@ describe('GET /api/admin/companies/:id', () => {
     const { company, invoice, email, id } = await onboarded({ subscriptionPlan: 'annual' });
     const res = await admin.agent.get(`/api/admin/companies/${company.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.company).toEqual({ ...company, user: { id, email, status: 'pending' } });
+    expect(res.body.company).toEqual({ ...company, user: { id, email, status: 'pending' }, openReports: 0 });
     expect(res.body.invoices).toEqual([invoice]);
     expect((await admin.agent.get('/api/admin/companies/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await admin.agent.get('/api/admin/companies/nope')).body.message).toBe('Company not found');

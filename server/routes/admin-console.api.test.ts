@@ -100,6 +100,7 @@ describe('GET /api/admin/overview', () => {
       unreviewedApplications: before.body.unreviewedApplications + 1,
       openSalesRequests: before.body.openSalesRequests,
       failedEmails: before.body.failedEmails + 1,
+      openReports: before.body.openReports,
     });
   });
 });

@@ -144,6 +144,12 @@ describe('POST /api/company/profile', () => {
       subscriptionEndDate: null,
       createdAt: '2026-03-10T21:30:00.000Z',
       hasAccess: false,
+      slug: expect.stringMatching(/^gulf-build-contracting-llc-[0-9a-f]{8}$/),
+      licenceIssuer: null,
+      licenceExpiresOn: null,
+      licenceDocumentPath: null,
+      employerVerified: false,
+      employerVerifiedAt: null,
     });
     expect(invoice).toEqual({
       id: expect.any(String),

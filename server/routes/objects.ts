@@ -12,6 +12,8 @@ import { validate } from '../http/validate.ts';
 import { OBJECT_KEY } from '../storage/object-storage.ts';
 import { createDocumentUpload, finalizeDocumentUpload, receiveLocalUpload, type UploadContext } from '../services/uploads.ts';
 
+const INLINE_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
 const uploadsPerHour = { name: 'uploads', windowMs: 60 * 60 * 1000, max: 60, key: (req: express.Request) => req.user?.id };
 
 /** CV uploads: POST /api/objects/upload, then PUT /api/objects/acl. */
@@ -63,7 +65,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
 async function companyReading(ctx: UploadContext, user: User, company: CompanyProfile | null | undefined, file: StoredObject) {
   // loadCurrentUser read the company with the user.
   if (user.role !== 'company' || !company || !hasDatabaseAccess(company, ctx.clock.now())) return undefined;
-  const profileId = await profileShowingFile(ctx.db, file);
+  const profileId = await profileShowingFile(ctx.db, file, company.id);
   return profileId ? { companyId: company.id, profileId } : undefined;
 }
 
@@ -90,8 +92,10 @@ export function objectFilesRouter(ctx: UploadContext) {
     // A poster never changes at its key (a new video has a new one): cards show it from the browser's cache.
     res.setHeader('Cache-Control', poster ? 'private, max-age=86400' : 'private, no-store');
     res.setHeader('Accept-Ranges', 'bytes');
-    // Videos play in the page; a PDF may be opened in the browser's viewer (?view=inline); the rest downloads.
-    const inline = row.kind === 'video' || row.kind === 'sample' || poster || (req.query.view === 'inline' && row.contentType === 'application/pdf');
+    // Videos play in the page; a PDF or an image (a licence, a report's screenshot) may be opened in the browser
+    // (?view=inline); the rest downloads. Their types were checked by their bytes when they arrived.
+    const viewable = row.contentType === 'application/pdf' || INLINE_IMAGES.has(row.contentType ?? '');
+    const inline = row.kind === 'video' || row.kind === 'sample' || poster || (req.query.view === 'inline' && viewable);
     res.setHeader('Content-Disposition', inline ? 'inline' : `attachment; filename="${row.kind}-${row.id.slice(0, 8)}"`);
     // The browser's PDF viewer is a plugin: the app's page policy (object-src 'none') would stop it.
     if (inline && row.contentType === 'application/pdf') res.setHeader('Content-Security-Policy', "default-src 'none'; object-src 'self'");

@@ -5,8 +5,10 @@ import type { Db } from '../db/client.ts';
 
 /**
  * One round trip, each count served by an index: pending accounts with a profile that is not waiting for its video
- * (users_status_idx, as the review queue counts them), companies waiting for their first payment (company_profiles_status_idx), applications nobody
- * marked reviewed (career_applications_unreviewed_idx), sales requests nobody handled (sales_requests_open_idx) and e-mails given up on (email_outbox_due_idx).
+ * (users_status_idx, as the review queue counts them), companies waiting for their first payment
+ * (company_profiles_status_idx), applications nobody marked reviewed (career_applications_unreviewed_idx), sales
+ * requests nobody handled (sales_requests_open_idx), e-mails given up on (email_outbox_due_idx) and reports about
+ * companies not answered yet (company_reports_open_idx).
  */
 export async function adminOverview(db: Db): Promise<AdminOverview> {
   const { rows } = await db.execute<{ [K in keyof AdminOverview]: number }>(sql`
@@ -15,7 +17,8 @@ export async function adminOverview(db: Db): Promise<AdminOverview> {
       (select count(*)::int from company_profiles where subscription_status = 'pending_payment') as "pendingPayments",
       (select count(*)::int from career_applications where reviewed_at is null) as "unreviewedApplications",
       (select count(*)::int from sales_requests where handled_at is null) as "openSalesRequests",
-      (select count(*)::int from email_outbox where status = 'failed') as "failedEmails"`);
+      (select count(*)::int from email_outbox where status = 'failed') as "failedEmails",
+      (select count(*)::int from company_reports where answered_at is null) as "openReports"`);
   const row = rows[0]!;
   return {
     pendingProfiles: row.pendingProfiles,
@@ -23,5 +26,6 @@ export async function adminOverview(db: Db): Promise<AdminOverview> {
     unreviewedApplications: row.unreviewedApplications,
     openSalesRequests: row.openSalesRequests,
     failedEmails: row.failedEmails,
+    openReports: row.openReports,
   };
 }

@@ -194,6 +194,12 @@ const wholeNumber = (value: number) => {
 const textArray = (values: string[]) => sql`array[${sql.join(values.map(literal), sql`, `)}]::text[]`;
 
 const LISTED = sql`p.listed and p.visibility = 'visible'`;
+/**
+ * The profiles that blocked the company are not there for it (services/company-blocks.ts). Uncorrelated, so
+ * PostgreSQL reads the company's blocks once per statement into a hash and tests each row against it: a company
+ * with a hundred blocks pays a hash probe per row read, not a lookup.
+ */
+const notBlocked = (companyId: string) => sql`p.id not in (select b.profile_id from company_blocks b where b.company_id = ${companyId})`;
 
 /** Unknown years (null, read as -1) are left out as soon as a range is asked for. */
 const yearsRange = (s: NormalizedSearch, apartFromSortIndex = false): SQL[] =>
@@ -427,7 +433,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
     // subquery for a fast start (with one, it planned the whole ordered read, and could take a full scan and a sort).
     // The page is sorted once more below.
     const q = (t: number) => sql`(select ${textQuery(s.words, TIERS[t]!)})`;
-    const conditions = [...fieldFilters(s), ...(text ? [matchText(part.tier, q, inHead)] : [])];
+    const conditions = [...fieldFilters(s), ...(text ? [matchText(part.tier, q, inHead)] : []), notBlocked(companyId)];
     matches = sql`select p.id, ${tier}::int as walked_tier, null::int as found from (
         select p.id, p.search_head, p.search_complete, p.industries, p.languages, p.location, p.years_of_experience, p.video_url, p.looking_confirmed_at,
           p.nationality, p.current_country, p.visa_status, p.available_from, p.driving_licences, p.salary_min, p.salary_currency
@@ -450,6 +456,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
       const fields = part.fields!;
       conditions = [
         LISTED,
+        notBlocked(companyId),
         ...fieldFilters(s, true),
         inFixedFields(s.words, fields, part.tier),
         ...(part.tier > 0 ? [sql`not (${inFixedFields(s.words, fields, part.tier - 1)})`] : []),
@@ -457,7 +464,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
         ...after,
       ];
     } else {
-      conditions = [LISTED, ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...band, ...after];
+      conditions = [LISTED, notBlocked(companyId), ...fieldFilters(s, text), ...(text ? [matchText(part.tier, tierQuery, inVector)] : []), ...band, ...after];
     }
     const from = usesTextQueries ? sql`job_seeker_profiles p, tq` : sql`job_seeker_profiles p`;
     if (!text) {
@@ -496,10 +503,11 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
  * approval first, at most `limit`, and how many there are in all (up to COUNTED_UP_TO). The few approvals of a day
  * are found through the filters' and text indexes, like a count.
  */
-export function newMatchesQuery(s: NormalizedSearch, since: Date, until: Date, limit: number): SQL {
+export function newMatchesQuery(s: NormalizedSearch, companyId: string, since: Date, until: Date, limit: number): SQL {
   const text = s.words.length > 0;
   const conditions = [
     LISTED,
+    notBlocked(companyId),
     ...fieldFilters(s, text),
     ...(text ? [inVector(tierQuery(LAST_TIER))] : []),
     sql`p.reviewed_at > ${since.toISOString()}::timestamptz`,
@@ -515,8 +523,15 @@ export function newMatchesQuery(s: NormalizedSearch, since: Date, until: Date, l
 }
 
 /** The new matches of a search (see newMatchesQuery), as cards, and how many in all. */
-export async function findNewMatches(db: Pick<Db, 'execute'>, input: CandidateSearch, since: Date, until: Date, limit: number): Promise<{ items: CandidateCard[]; total: number }> {
-  const { rows } = await db.execute<CardRow & { shortlisted: boolean; found: number }>(newMatchesQuery(normalizeSearch(input), since, until, limit));
+export async function findNewMatches(
+  db: Pick<Db, 'execute'>,
+  companyId: string,
+  input: CandidateSearch,
+  since: Date,
+  until: Date,
+  limit: number,
+): Promise<{ items: CandidateCard[]; total: number }> {
+  const { rows } = await db.execute<CardRow & { shortlisted: boolean; found: number }>(newMatchesQuery(normalizeSearch(input), companyId, since, until, limit));
   return { items: rows.map(card), total: rows[0]?.found ?? 0 };
 }
 
@@ -893,12 +908,14 @@ export function createCandidateSearch(db: Db, options: CandidateSearchOptions = 
 // ---- One candidate: the page of a profile, and the events a company leaves on it.
 
 /**
- * The one test of whether a company may see a profile, by id: approved job seeker, visible. Read from users itself
- * (not the `listed` copy). Hidden, pending, rejected, suspended and unknown profiles all look the same: absent.
+ * The one test of whether a company may see a profile, by id: approved job seeker, visible, and not blocking this
+ * company. Read from users itself (not the `listed` copy). Hidden, pending, rejected, suspended, blocking and
+ * unknown profiles all look the same: absent.
  */
-export const visibleProfile = (profileId: string | SQL) => sql`
+export const visibleProfile = (profileId: string | SQL, companyId: string) => sql`
   p.id = ${profileId} and p.visibility = 'visible'
-  and exists (select 1 from users u where u.id = p.user_id and u.status = 'active' and u.role = 'job_seeker')`;
+  and exists (select 1 from users u where u.id = p.user_id and u.status = 'active' and u.role = 'job_seeker')
+  and not exists (select 1 from company_blocks b where b.profile_id = p.id and b.company_id = ${companyId})`;
 
 export const notFound = () => new DomainError('candidate.not_found');
 
@@ -921,7 +938,7 @@ export async function viewCandidate(db: Db, companyId: string, profileId: string
         ${factColumns(sql`p`)},
         (select email from users where id = p.user_id) as email
       from job_seeker_profiles p
-      where ${visibleProfile(profileId)}
+      where ${visibleProfile(profileId, companyId)}
     ), viewed as (
       insert into candidate_events (company_id, profile_id, type, user_id) select ${companyId}, id, 'view', ${userId} from shown
     )
@@ -955,7 +972,7 @@ export async function recordCandidateEvent(
     insert into candidate_events (company_id, profile_id, type, channel, user_id)
     select ${companyId}, p.id, ${event.type}, ${event.channel ?? null}, ${event.userId}
     from job_seeker_profiles p
-    where ${visibleProfile(profileId)}
+    where ${visibleProfile(profileId, companyId)}
     returning id`);
   if (rows.length === 0) throw notFound();
 }
@@ -967,13 +984,14 @@ export async function recordCandidateEvent(
 export async function profileShowingFile(
   db: Db,
   file: { key: string; kind: string; ownerId: string | null },
+  companyId: string,
 ): Promise<string | undefined> {
   if ((file.kind !== 'cv' && file.kind !== 'video') || !file.ownerId) return undefined;
   const path = `/objects/${file.key}`;
   const { rows } = await db.execute<{ id: string }>(sql`
     select p.id from job_seeker_profiles p
     where ${file.kind === 'cv' ? sql`p.cv_url = ${path}` : sql`p.video_url = ${path}`} and p.user_id = ${file.ownerId}
-      and ${visibleProfile(sql`p.id`)}
+      and ${visibleProfile(sql`p.id`, companyId)}
     limit 1`);
   return rows[0]?.id;
 }

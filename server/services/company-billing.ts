@@ -1,7 +1,9 @@
 // What a company does about its own account and bills: onboarding with its first invoice, its account and invoices,
 // a renewal invoice, and saying it has paid an invoice (the day of its bank transfer and the bank's reference, which
 // our team sees when it verifies the payment, in company-admin.ts).
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { companySlug } from '#shared/employers.ts';
 import type { CompanyAccount, CompanyDetailsInput, CompanyOnboarding, CompanyView, DeclarePaymentInput, InvoiceView } from '#shared/company.ts';
 import type { PlanId } from '#shared/constants.ts';
 import { normalizeGccPhone } from '#shared/profile.ts';
@@ -23,9 +25,12 @@ export async function onboardCompany(ctx: CompanyContext, user: User, input: Com
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [member] = await tx.select({ companyId: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, user.id));
     if (member) throw new DomainError('team.already_in_company');
+    const id = randomUUID();
     const [company] = await tx
       .insert(companyProfiles)
       .values({
+        id,
+        slug: companySlug(input.companyName, id),
         userId: user.id,
         companyName: input.companyName,
         contactPerson: input.contactPerson,
@@ -133,13 +138,20 @@ export async function updateCompanyDetails(ctx: { db: Db; clock: Clock }, user: 
     };
     const changed = Object.fromEntries(Object.entries(values).filter(([key, value]) => company[key as keyof typeof values] !== value));
     if (Object.keys(changed).length === 0) return companyView(company, now);
-    const [updated] = await tx.update(companyProfiles).set({ ...changed, updatedAt: now }).where(eq(companyProfiles.id, company.id)).returning();
+    // The verified mark was given for this name and this licence: a new name (which could be another company's) or
+    // licence number waits for our team's check again (docs/decisions/0036).
+    const unverify = company.employerVerifiedAt !== null && ('companyName' in changed || 'tradeLicenceNumber' in changed);
+    const [updated] = await tx
+      .update(companyProfiles)
+      .set({ ...changed, ...(unverify ? { employerVerifiedAt: null, employerVerifiedBy: null } : {}), updatedAt: now })
+      .where(eq(companyProfiles.id, company.id))
+      .returning();
     await tx.insert(auditLog).values({
       actorId: user.id,
       action: 'company.update_details',
       subjectType: 'company',
       subjectId: company.id,
-      details: { changed: Object.keys(changed) },
+      details: { changed: Object.keys(changed), ...(unverify ? { verifiedMarkRemoved: true } : {}) },
       at: now,
     });
     return companyView(updated!, now);

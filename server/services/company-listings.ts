@@ -1,8 +1,8 @@
 // The companies as the admin console lists and opens them.
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminCompanyDetail, AdminCompanyItem, Page } from '#shared/admin.ts';
 import type { SubscriptionStatus } from '#shared/constants.ts';
-import { companyProfiles, users, type CompanyProfile, type User } from '#shared/schema.ts';
+import { companyProfiles, companyReports, users, type CompanyProfile, type User } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { invoiceView, invoicesOf } from './invoices.ts';
@@ -10,10 +10,14 @@ import { containsPattern, countAll, decodeUuidKey, exactTimestamp, olderThan, pa
 import { isUuid } from '#shared/ids.ts';
 import { companyView } from './subscriptions.ts';
 
-const adminItem = (company: CompanyProfile, user: Pick<User, 'id' | 'email' | 'status'>, now: Date): AdminCompanyItem => ({
+const adminItem = (company: CompanyProfile, user: Pick<User, 'id' | 'email' | 'status'>, openReports: number, now: Date): AdminCompanyItem => ({
   ...companyView(company, now),
   user: { id: user.id, email: user.email, status: user.status },
+  openReports,
 });
+
+/** The reports about the company not answered yet (the console flags it). */
+const openReportsOf = sql<number>`(select count(*)::int from ${companyReports} r where r.company_id = ${companyProfiles.id} and r.answered_at is null)`;
 
 /** Companies newest first, by subscription status and text in the company's name, its e-mail or its account's. */
 export async function listCompanies(
@@ -33,7 +37,7 @@ export async function listCompanies(
   const where = cursor ? and(matching, olderThan(companyProfiles.createdAt, companyProfiles.id, cursor)) : matching;
   const [rows, total] = await Promise.all([
     db
-      .select({ company: companyProfiles, at: exactTimestamp(companyProfiles.createdAt), user: { id: users.id, email: users.email, status: users.status } })
+      .select({ company: companyProfiles, at: exactTimestamp(companyProfiles.createdAt), user: { id: users.id, email: users.email, status: users.status }, openReports: openReportsOf })
       .from(companyProfiles)
       .innerJoin(users, eq(users.id, companyProfiles.userId))
       .where(where)
@@ -44,7 +48,7 @@ export async function listCompanies(
   return toPage(
     rows,
     { limit: query.limit, total, scope },
-    (r) => adminItem(r.company, r.user, now),
+    (r) => adminItem(r.company, r.user, r.openReports, now),
     (r) => ({ at: r.at, id: r.company.id }),
   );
 }
@@ -52,11 +56,11 @@ export async function listCompanies(
 export async function getCompanyForAdmin(db: Db, companyId: string, now: Date): Promise<AdminCompanyDetail> {
   const [row] = isUuid(companyId)
     ? await db
-        .select({ company: companyProfiles, user: { id: users.id, email: users.email, status: users.status } })
+        .select({ company: companyProfiles, user: { id: users.id, email: users.email, status: users.status }, openReports: openReportsOf })
         .from(companyProfiles)
         .innerJoin(users, eq(users.id, companyProfiles.userId))
         .where(eq(companyProfiles.id, companyId))
     : [];
   if (!row) throw new DomainError('admin.company_not_found');
-  return { company: adminItem(row.company, row.user, now), invoices: (await invoicesOf(db, row.company.id)).map(invoiceView) };
+  return { company: adminItem(row.company, row.user, row.openReports, now), invoices: (await invoicesOf(db, row.company.id)).map(invoiceView) };
 }

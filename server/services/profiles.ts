@@ -75,6 +75,7 @@ export function ownProfileView(profile: JobSeekerProfile, userStatus: string): O
     salaryMax: profile.salaryMax,
     salaryCurrency: profile.salaryCurrency as OwnProfile['salaryCurrency'],
     factVerifications: profile.factVerifications,
+    activityEmails: profile.activityEmails,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
   };

@@ -171,7 +171,7 @@ async function alertBatch(ctx: SavedSearchAlertContext, batchSize: number): Prom
       // Only companies that may search get its results; a lapsed one starts afresh when it renews.
       const hasAccess = company.subscriptionStatus === 'active' && company.subscriptionEndDate !== null && company.subscriptionEndDate > now;
       if (input && hasAccess) {
-        const matches = await findNewMatches(tx, { ...input, limit: SAVED_SEARCH_ALERT_ITEMS }, search.alertSince, now, SAVED_SEARCH_ALERT_ITEMS);
+        const matches = await findNewMatches(tx, search.companyId, { ...input, limit: SAVED_SEARCH_ALERT_ITEMS }, search.alertSince, now, SAVED_SEARCH_ALERT_ITEMS);
         if (matches.total > 0) {
           const mail = savedSearchAlertTemplate({
             locale: await recipientLocale(tx, company.userId),

@@ -14,8 +14,8 @@ interface EntryRow extends CardRow {
 
 const entry = (row: EntryRow): ShortlistEntry => ({ ...card({ ...row, shortlisted: true }), note: row.note, noteBy: row.note_by, savedAt: row.saved_at });
 
-/** Saved candidates the company may still see, the newest saved first. An entry of a profile that was hidden or
- *  suspended stays saved, out of sight, and shows again if the profile comes back. */
+/** Saved candidates the company may still see, the newest saved first. An entry of a profile that was hidden,
+ *  suspended or that blocked the company stays saved, out of sight, and shows again if the profile comes back. */
 function entries(db: Db, companyId: string, profileId?: string) {
   return db.execute<EntryRow>(sql`
     select p.id, p.full_name, p.location, p.years_of_experience, p.industries, p.languages, left(p.bio, 200) as bio,
@@ -23,7 +23,7 @@ function entries(db: Db, companyId: string, profileId?: string) {
       to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as saved_at
     from shortlists s
     join job_seeker_profiles p on p.id = s.profile_id
-    where s.company_id = ${companyId} and ${visibleProfile(profileId ?? sql`s.profile_id`)}
+    where s.company_id = ${companyId} and ${visibleProfile(profileId ?? sql`s.profile_id`, companyId)}
     order by s.created_at desc, s.profile_id desc`);
 }
 
@@ -42,7 +42,7 @@ export async function saveToShortlist(db: Db, companyId: string, profileId: stri
   const author = value === undefined || value === null ? null : authorId;
   const saved = await db.execute(sql`
     insert into shortlists (company_id, profile_id, note, note_author_id)
-    select ${companyId}, p.id, ${value ?? null}, ${author} from job_seeker_profiles p where ${visibleProfile(profileId)}
+    select ${companyId}, p.id, ${value ?? null}, ${author} from job_seeker_profiles p where ${visibleProfile(profileId, companyId)}
     on conflict (company_id, profile_id) do update set
       note = ${value === undefined ? sql`shortlists.note` : sql`excluded.note`},
       note_author_id = ${value === undefined ? sql`shortlists.note_author_id` : sql`excluded.note_author_id`}, updated_at = now()

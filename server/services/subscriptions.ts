@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { companyProfiles, invoices, type CompanyProfile, type Invoice, type User } from '#shared/schema.ts';
 import type { PlanId, SubscriptionStatus } from '#shared/constants.ts';
 import type { CompanyView } from '#shared/company.ts';
+import { isVerifiedEmployer, type LicenceIssuer } from '#shared/employers.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { isUuid } from '#shared/ids.ts';
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
@@ -49,6 +50,12 @@ export function companyView(company: CompanyProfile, now: Date): CompanyView {
     subscriptionEndDate: company.subscriptionEndDate ? lastDayBefore(company.subscriptionEndDate) : null,
     createdAt: company.createdAt.toISOString(),
     hasAccess: hasDatabaseAccess(company, now),
+    slug: company.slug,
+    licenceIssuer: company.licenceIssuer as LicenceIssuer | null,
+    licenceExpiresOn: company.licenceExpiresOn,
+    licenceDocumentPath: company.licenceDocumentKey ? `/objects/${company.licenceDocumentKey}` : null,
+    employerVerified: isVerifiedEmployer(company, gulfDate(now)),
+    employerVerifiedAt: company.employerVerifiedAt?.toISOString() ?? null,
   };
 }
 

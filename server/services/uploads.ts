@@ -9,7 +9,7 @@ import { LIMITS } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
-import { detectDocumentType } from './file-types.ts';
+import { detectDocumentType, detectImageType } from './file-types.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { DomainError } from '../domain-error.ts';
 
@@ -21,8 +21,19 @@ export interface UploadContext {
 
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 
-/** Who may finish an upload: a CV's owner, or for an anonymous resume whoever holds its upload URL. */
-export type DocumentUploader = { kind: 'cv'; ownerId: string } | { kind: 'resume' };
+/**
+ * Who may finish an upload: the owner of a CV, a company's trade licence or a report's screenshot, or for an
+ * anonymous resume whoever holds its upload URL.
+ */
+export type DocumentUploader = { kind: 'cv' | 'licence' | 'screenshot'; ownerId: string } | { kind: 'resume' };
+
+/** What each kind of upload may be, by its first bytes, and the refusal of anything else. */
+const ACCEPTED: Record<DocumentUploader['kind'], { detect: (bytes: Buffer) => string | undefined; refusal: ErrorCode }> = {
+  cv: { detect: detectDocumentType, refusal: 'upload.document_type' },
+  resume: { detect: detectDocumentType, refusal: 'upload.document_type' },
+  licence: { detect: (bytes) => (detectDocumentType(bytes) === 'application/pdf' ? 'application/pdf' : detectImageType(bytes)), refusal: 'upload.licence_type' },
+  screenshot: { detect: detectImageType, refusal: 'upload.image_type' },
+};
 
 // Only a hash of an anonymous upload's URL is kept: the URL itself is the uploader's proof, like a password.
 const hashUploadUrl = (uploadURL: string) => createHash('sha256').update(uploadURL).digest();
@@ -40,9 +51,9 @@ export async function createDocumentUpload(ctx: UploadContext, input: DocumentUp
   await ctx.db
     .insert(objects)
     .values(
-      input.kind === 'cv'
-        ? { key, uploadKey, kind: input.kind, ownerId: input.ownerId }
-        : { key, uploadKey, kind: input.kind, uploadTokenHash: hashUploadUrl(uploadURL).toString('hex') },
+      input.kind === 'resume'
+        ? { key, uploadKey, kind: input.kind, uploadTokenHash: hashUploadUrl(uploadURL).toString('hex') }
+        : { key, uploadKey, kind: input.kind, ownerId: input.ownerId },
     );
   return { uploadURL };
 }
@@ -58,7 +69,7 @@ export async function receiveLocalUpload(ctx: UploadContext, token: string, body
 }
 
 function mayFinalize(row: StoredObject, input: DocumentUploader & { objectURL: string }): boolean {
-  if (input.kind === 'cv') return row.ownerId === input.ownerId;
+  if (input.kind !== 'resume') return row.ownerId === input.ownerId;
   if (row.ownerId !== null || !row.uploadTokenHash) return false;
   // Exactly the URL this upload was given: another validly signed URL for the same key does not count.
   const stored = Buffer.from(row.uploadTokenHash, 'hex');
@@ -67,13 +78,13 @@ function mayFinalize(row: StoredObject, input: DocumentUploader & { objectURL: s
 }
 
 /** What is wrong with the file at `key`, or its size and type when nothing is. */
-async function checkDocument(storage: ObjectStorage, key: string): Promise<{ refusal: ErrorCode } | { size: number; contentType: string }> {
+async function checkDocument(storage: ObjectStorage, key: string, kind: DocumentUploader['kind']): Promise<{ refusal: ErrorCode } | { size: number; contentType: string }> {
   const stat = await storage.stat(key);
   if (!stat) throw new DomainError('upload.not_arrived');
   if (stat.size > LIMITS.documentMaxBytes) return { refusal: 'upload.document_too_large' };
   if (stat.size === 0) return { refusal: 'upload.empty' };
-  const contentType = detectDocumentType(await storage.readStart(key, stat.size));
-  return contentType ? { size: stat.size, contentType } : { refusal: 'upload.document_type' };
+  const contentType = ACCEPTED[kind].detect(await storage.readStart(key, stat.size));
+  return contentType ? { size: stat.size, contentType } : { refusal: ACCEPTED[kind].refusal };
 }
 
 /**
@@ -102,7 +113,7 @@ export async function finalizeDocumentUpload(
     if (row.status === 'ready') return { objectPath };
 
     await ctx.storage.move(uploadKey, row.key);
-    const checked = await checkDocument(ctx.storage, row.key);
+    const checked = await checkDocument(ctx.storage, row.key, input.kind);
     if ('refusal' in checked) {
       await ctx.storage.delete(row.key);
       await tx.update(objects).set({ status: 'refused', updatedAt: ctx.clock.now() }).where(eq(objects.id, row.id));

@@ -36,6 +36,9 @@ const StillLookingPage = lazy(() => import('./pages/still-looking'));
 // Goes on sending a job seeker's video kept from an earlier visit, on whatever page they open (its own chunk: the
 // resumable uploader is not for visitors).
 const KeptVideoSender = lazy(() => import('@/features/profile/components/kept-video-sender'));
+const ActivityEmailsStopPage = lazy(() => import('./pages/activity-emails-stop'));
+const EmployerPage = lazy(() => import('./pages/employer'));
+const EmployerReportPage = lazy(() => import('./pages/employer-report'));
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
@@ -56,6 +59,7 @@ export function App() {
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/alerts/stop" component={AlertStopPage} />
         <Route path="/still-looking" component={StillLookingPage} />
+        <Route path="/activity-emails/stop" component={ActivityEmailsStopPage} />
         <Route path="/invite" component={InvitePage} />
         <Route component={AppRoutes} />
       </Switch>
@@ -109,6 +113,8 @@ function AppRoutes() {
       <Route path="/contact-sales" component={ContactSalesPage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />
       <Route path="/terms-of-service" component={TermsOfServicePage} />
+      <Route path="/employers/:slug" component={EmployerPage} />
+      <Route path="/employers/:slug/report" component={only(isJobSeeker, EmployerReportPage)} />
 
       <Route path="/login" component={only(!user, LoginPage)} />
       <Route path="/signup" component={only(!user, LoginPage)} />

@@ -12,9 +12,11 @@ export interface DocumentUploadOptions {
   finalize: (uploadURL: string) => Promise<string>;
   onUploaded: (objectPath: string) => void;
   onFailed: (error: unknown) => void;
+  /** The file name endings allowed (a CV's: PDF, DOC, DOCX, unless said). */
+  extensions?: readonly string[];
 }
 
-/** One Uppy for one document: PDF, DOC or DOCX of at most 5 MB, by a single signed PUT. */
+/** One Uppy for one document (a CV: PDF, DOC or DOCX) of at most 5 MB, by a single signed PUT. */
 export function createDocumentUppy(options: DocumentUploadOptions): Uppy {
   const uploadUrls = new Map<string, string>();
   const uppy = new Uppy({
@@ -22,7 +24,7 @@ export function createDocumentUppy(options: DocumentUploadOptions): Uppy {
     restrictions: {
       maxNumberOfFiles: LIMITS.documentMaxFiles,
       maxFileSize: LIMITS.documentMaxBytes,
-      allowedFileTypes: [...DOCUMENT_EXTENSIONS],
+      allowedFileTypes: [...(options.extensions ?? DOCUMENT_EXTENSIONS)],
     },
   });
   uppy.use(AwsS3, {

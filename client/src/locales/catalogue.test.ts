@@ -41,9 +41,11 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 const variables = (text: string) => new Set([...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}|%\{(\w+)\}/g)].map((m) => (m[1] ?? m[2])!));
 /** Values a translation may keep as they are in English. */
 const SAME_IN_EVERY_LANGUAGE = new Set(['WhatsApp', 'LinkedIn', 'IBAN', 'SWIFT', 'TRN {{trn}}', '404 Page Not Found', 'CV']);
+/** The emirates by name (licences are issued per emirate); Filipino writes them as English does. */
+const EMIRATES = ['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'];
 /** English words that are the everyday word in a language's own usage (Filipino keeps these on every phone). */
 const LOANWORDS: Partial<Record<Locale, Set<string>>> = {
-  tl: new Set(['Menu', 'Admin', 'E-mail', 'Password', 'Hindi', 'Urdu', 'Tagalog', 'Bengali', 'Malayalam', 'Tamil', ...LOCATIONS]),
+  tl: new Set(['Menu', 'Admin', 'E-mail', 'Password', 'Employer', 'Hindi', 'Urdu', 'Tagalog', 'Bengali', 'Malayalam', 'Tamil', ...LOCATIONS, ...EMIRATES]),
 };
 
 function checkNamespace(locale: Locale, namespace: string, problems: string[], only?: string[]) {
@@ -103,9 +105,9 @@ function checkValidation(locale: Locale, messages: Set<string>, problems: string
 
 const WORKFORCE: Locale[] = LOCALES.filter((locale): locale is Locale => locale !== 'en' && locale !== 'ar');
 /** The errors a job seeker can meet; the company side's and the console's fall back to English in these languages. */
-const JOB_SEEKER_ERROR_AREAS = ['common', 'auth', 'profile', 'upload', 'file', 'video'];
+const JOB_SEEKER_ERROR_AREAS = ['common', 'auth', 'profile', 'upload', 'file', 'video', 'employer', 'report'];
 /** The e-mails a job seeker receives; company e-mails reach these languages in English. */
-const JOB_SEEKER_EMAILS = ['layout', 'verifyEmail', 'passwordReset', 'profileApproved', 'profileRejected', 'stillLooking'];
+const JOB_SEEKER_EMAILS = ['layout', 'verifyEmail', 'passwordReset', 'profileApproved', 'profileRejected', 'stillLooking', 'profileActivity', 'reportAnswer'];
 
 describe('catalogues', () => {
   it('names every option a profile can hold (industries, languages, locations are stored as these codes)', () => {

@@ -11,6 +11,7 @@ import { AccountSecurity } from '@/features/auth/components/account-security';
 import { companyAccountQuery, useCompanyAccount } from '@/features/company/api/get-company-account';
 import { CompanyDetailsForm } from '@/features/company/components/company-details-form';
 import { InvoiceList } from '@/features/company/components/invoice-list';
+import { LicenceForm } from '@/features/company/components/licence-form';
 import { PlanAndRenewal } from '@/features/company/components/plan-and-renewal';
 import { TeamPanel } from '@/features/team/components/team-panel';
 
@@ -54,6 +55,11 @@ export default function AccountPage() {
             <Section id="account-team" title={t('account.team')}>
               <TeamPanel myRole={user?.companyRole ?? 'member'} myId={user?.id ?? ''} onChange={() => void queryClient.invalidateQueries(companyAccountQuery)} />
             </Section>
+            {account.data.billing && (
+              <Section id="account-licence" title={t('licence.title')}>
+                <LicenceForm key={account.data.company.id} company={account.data.company} />
+              </Section>
+            )}
             {account.data.billing && (
               <Section id="account-details" title={t('account.details')}>
                 <CompanyDetailsForm key={account.data.company.id} company={account.data.company} />

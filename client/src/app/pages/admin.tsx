@@ -9,15 +9,18 @@ import { AuditLog } from '@/features/admin/components/audit-log';
 import { CompanyList } from '@/features/admin/components/company-list';
 import { EmailList } from '@/features/admin/components/email-list';
 import { ReviewQueue } from '@/features/admin/components/review-queue';
+import { ReportList } from '@/features/admin/components/report-list';
 import { SalesRequestList } from '@/features/admin/components/sales-request-list';
 import { UserList } from '@/features/admin/components/user-list';
 import { VideoJobList } from '@/features/admin/components/video-job-list';
 import AdminCompanyPage from './admin-company';
+import AdminReportPage from './admin-report';
 import AdminReviewProfilePage from './admin-review-profile';
 
 const SECTIONS: Array<{ path: string; key: string; Section: ComponentType }> = [
   { path: '/admin/review', key: 'review', Section: ReviewQueue },
   { path: '/admin/companies', key: 'companies', Section: CompanyList },
+  { path: '/admin/reports', key: 'reports', Section: ReportList },
   { path: '/admin/sales', key: 'sales', Section: SalesRequestList },
   { path: '/admin/applications', key: 'applications', Section: ApplicationList },
   { path: '/admin/users', key: 'users', Section: UserList },
@@ -41,6 +44,7 @@ export default function AdminPage() {
     <Switch>
       <Route path="/admin/review/:id" component={AdminReviewProfilePage} />
       <Route path="/admin/companies/:id" component={AdminCompanyPage} />
+      <Route path="/admin/reports/:id" component={AdminReportPage} />
       {SECTIONS.map(({ path, key, Section }) => (
         <Route key={path} path={path}>
           <SectionPage titleKey={`nav.${key}`} Section={Section} />

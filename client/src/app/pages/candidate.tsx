@@ -52,7 +52,7 @@ export default function CandidatePage() {
     );
   }
 
-  const companyName = user?.company?.companyName ?? '';
+  const company = { companyName: user?.company?.companyName ?? '', slug: user?.company?.slug ?? null };
   return (
     <PageShell>
       <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
@@ -83,8 +83,9 @@ export default function CandidatePage() {
             <Card className="p-5 sm:p-6">
               <h2 className="text-lg font-semibold text-slate-900">{t('detail.contactHeading')}</h2>
               <div className="mt-4">
-                <ContactActions candidate={candidate} companyName={companyName} />
+                <ContactActions candidate={candidate} company={company} />
               </div>
+              <p className="mt-3 text-sm text-slate-600">{t('detail.seenNotice', { name: candidate.fullName })}</p>
               <dl className="mt-6 space-y-4">
                 <Detail label={t('detail.phone')}>
                   <span dir="ltr">{candidate.phone}</span>

@@ -19,6 +19,9 @@ import { VisibilitySwitch } from '@/features/profile/components/visibility-switc
 import { useOptionText } from '@/lib/option-text';
 import { missingHiringFacts, VERIFIABLE_FACTS } from '#shared/hiring-facts.ts';
 import { HiringFactList } from '@/components/hiring-facts/hiring-fact-list';
+import { BlockedCompanies } from '@/features/trust/components/blocked-companies';
+import { NoFeesNotice } from '@/features/trust/components/no-fees-notice';
+import { ProfileActivity } from '@/features/trust/components/profile-activity';
 
 const STATUS_STYLE: Record<ReviewStatus, { icon: typeof Clock; className: string }> = {
   pending: { icon: Clock, className: 'bg-amber-50 text-amber-900 border-amber-200' },
@@ -188,6 +191,14 @@ export default function ProfilePage() {
           <div className="mt-4">
             <HiringFactList facts={profile} verified={VERIFIABLE_FACTS.filter((fact) => profile.factVerifications[fact])} />
           </div>
+        </Card>
+
+        <NoFeesNotice className="mt-6" />
+        <Card className="mt-6 p-5 sm:p-6">
+          <ProfileActivity activityEmails={profile.activityEmails} />
+        </Card>
+        <Card className="mt-6 p-5 sm:p-6">
+          <BlockedCompanies />
         </Card>
       </section>
     </PageShell>

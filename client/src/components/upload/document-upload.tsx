@@ -20,16 +20,23 @@ export interface DocumentUploadProps extends Omit<DocumentUploadOptions, 'locale
   /** Ties the button to its field's hint and error; the button's own text stays its name. */
   ids?: { 'aria-describedby'?: string; 'aria-invalid'?: true };
   disabled?: boolean;
+  /** What may be chosen (a CV's types unless said): the file name's endings, and the refusal of any other. */
+  accept?: { extensions: readonly string[]; refusal: TypeRefusal };
 }
+
+type TypeRefusal = 'upload.document_type' | 'upload.image_type' | 'upload.licence_type';
+const DOCUMENTS = { extensions: DOCUMENT_EXTENSIONS, refusal: 'upload.document_type' } as const;
 
 type Phase = { name: 'idle' } | { name: 'uploading'; progress: number } | { name: 'checking' } | { name: 'failed' };
 
 /** A refusal found in the browser, in the same shape as the app's, so the form shows it in the reader's language. */
-const refusal = (code: 'upload.document_type' | 'upload.document_too_large') => apiErrorFrom(400, JSON.stringify({ code, message: errorText(code) }));
+const refusal = (code: TypeRefusal | 'upload.document_too_large') => apiErrorFrom(400, JSON.stringify({ code, message: errorText(code) }));
 
-export function DocumentUpload({ value, labels, ids, disabled, ...options }: DocumentUploadProps) {
+export function DocumentUpload({ value, labels, ids, disabled, accept = DOCUMENTS, ...options }: DocumentUploadProps) {
   // Uppy lives outside React; it calls the latest callbacks through this ref.
   const latest = useRef(options);
+  // What may be chosen is set when the picker is made (it does not change for a field).
+  const accepted = useRef(accept);
   useEffect(() => {
     latest.current = options;
   });
@@ -40,6 +47,7 @@ export function DocumentUpload({ value, labels, ids, disabled, ...options }: Doc
 
   useEffect(() => {
     const instance = createDocumentUppy({
+      extensions: accepted.current.extensions,
       getUploadUrl: () => latest.current.getUploadUrl(),
       finalize: (uploadURL) => {
         setPhase({ name: 'checking' });
@@ -68,7 +76,7 @@ export function DocumentUpload({ value, labels, ids, disabled, ...options }: Doc
   const take = (file: File | undefined) => {
     if (!file || !uppy) return;
     const extension = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
-    if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) return latest.current.onFailed(refusal('upload.document_type'));
+    if (!accept.extensions.includes(extension)) return latest.current.onFailed(refusal(accept.refusal));
     if (file.size > LIMITS.documentMaxBytes) return latest.current.onFailed(refusal('upload.document_too_large'));
     uppy.clear();
     uppy.addFile({ name: file.name, type: file.type, data: file });
@@ -84,7 +92,7 @@ export function DocumentUpload({ value, labels, ids, disabled, ...options }: Doc
       <input
         ref={input}
         type="file"
-        accept={DOCUMENT_EXTENSIONS.join(',')}
+        accept={accept.extensions.join(',')}
         className="hidden"
         tabIndex={-1}
         aria-hidden="true"

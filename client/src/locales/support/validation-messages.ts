@@ -9,10 +9,11 @@ import { companyDetailsSchema, companyOnboardingSchema, declarePaymentSchema, ve
 import { profileFormSchema, rejectProfileSchema, updateProfileSchema } from '#shared/profile.ts';
 import { salesRequestSchema } from '#shared/sales-request.ts';
 import { inviteMemberSchema } from '#shared/company-team.ts';
+import { companyLicenceSchema, companyReportSchema, employerSearchSchema, reportAnswerSchema } from '#shared/employers.ts';
 
 /** The forms' schemas, by the audience that meets them: job seekers see the first group in their own language. */
-export const JOB_SEEKER_FORMS: z.ZodType[] = [signupSchema, loginSchema, forgotPasswordSchema, resetPasswordSchema, setRoleSchema, setLocaleSchema, profileFormSchema, updateProfileSchema];
-export const OTHER_FORMS: z.ZodType[] = [inviteMemberSchema, careerApplicationSchema, companyOnboardingSchema, companyDetailsSchema, changePasswordSchema, verifyPaymentSchema, declarePaymentSchema, rejectProfileSchema, salesRequestSchema, shortlistNoteSchema, candidateSearchSchema];
+export const JOB_SEEKER_FORMS: z.ZodType[] = [signupSchema, loginSchema, forgotPasswordSchema, resetPasswordSchema, setRoleSchema, setLocaleSchema, profileFormSchema, updateProfileSchema, companyReportSchema, employerSearchSchema];
+export const OTHER_FORMS: z.ZodType[] = [inviteMemberSchema, careerApplicationSchema, companyOnboardingSchema, companyDetailsSchema, changePasswordSchema, verifyPaymentSchema, declarePaymentSchema, rejectProfileSchema, salesRequestSchema, shortlistNoteSchema, candidateSearchSchema, companyLicenceSchema, reportAnswerSchema];
 
 const BAD_VALUES: unknown[] = [undefined, null, '', ' ', 'x', 'x'.repeat(6000), '\u0000', 'a\u0000b', 'not an address', 'ftp://x', '12', -1, 2.5, 51, 1000, 0, true, [], ['Nope'], {}, 'Nope'];
 

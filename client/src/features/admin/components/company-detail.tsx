@@ -12,6 +12,7 @@ import { useIssueRenewalInvoice } from '../api/issue-renewal-invoice';
 import { useSetCompanySuspension } from '../api/set-company-suspension';
 import { useVerifyPayment } from '../api/verify-payment';
 import type { AdminCompanyDetail } from '#shared/admin.ts';
+import { EmployerVerification } from './employer-verification';
 import { when } from './paged-list';
 import { formatDate, formatMoney } from '@/lib/format';
 
@@ -89,6 +90,7 @@ export function CompanyDetail({ detail }: { detail: AdminCompanyDetail }) {
       </div>
 
       <div className="space-y-6 xl:col-span-2">
+        <EmployerVerification company={company} />
         <Card className="p-5">
           <h2 className="font-semibold text-slate-900">{t('companies.verify.title')}</h2>
           {unpaid.length === 0 ? (

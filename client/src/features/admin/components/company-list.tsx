@@ -22,7 +22,12 @@ export function CompanyList() {
               <li key={company.id}>
                 <Link href={`/admin/companies/${company.id}`} className="flex flex-wrap items-center justify-between gap-2 p-4 hover:bg-slate-50">
                   <span>
-                    <span className="block font-semibold text-slate-900">{company.companyName}</span>
+                    <span className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                      {company.companyName}
+                      {company.openReports > 0 && (
+                        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">{t('companies.employer.openReports', { count: company.openReports })}</span>
+                      )}
+                    </span>
                     <span className="block text-sm text-slate-600">
                       <bdi dir="ltr" className="break-all">{company.email}</bdi> · {t(`plans.${company.subscriptionPlan}`)}
                     </span>

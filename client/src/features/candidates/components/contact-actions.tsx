@@ -1,5 +1,6 @@
 // Contact by e-mail (mailto with a subject naming the company) and by WhatsApp (wa.me with a greeting); each use is
-// recorded for the candidate_events log, and the link opens whether or not that succeeds.
+// recorded for the candidate_events log, and the link opens whether or not that succeeds. Both messages end with
+// the company's public page, so the job seeker can check that the message comes from a real employer.
 import { Mail, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { whatsappLink, type CandidateDetail } from '#shared/candidates.ts';
@@ -7,20 +8,25 @@ import { buttonClasses } from '@/components/ui/button';
 import { publicConfig } from '@/lib/public-config';
 import { useRecordContact } from '../api/record-contact';
 
-export function contactLinks(candidate: Pick<CandidateDetail, 'fullName' | 'email' | 'phone'>, companyName: string, t: (key: string, values?: Record<string, string>) => string) {
-  const values = { name: candidate.fullName, company: companyName, product: publicConfig.productName };
+export function contactLinks(
+  candidate: Pick<CandidateDetail, 'fullName' | 'email' | 'phone'>,
+  company: { companyName: string; slug: string | null },
+  t: (key: string, values?: Record<string, string>) => string,
+) {
+  const values = { name: candidate.fullName, company: company.companyName, product: publicConfig.productName };
+  const check = company.slug ? t('contact.checkEmployer', { ...values, link: `${window.location.origin}/employers/${company.slug}` }) : null;
   const subject = t('contact.emailSubject', values);
-  const body = t('contact.emailBody', values);
+  const body = [t('contact.emailBody', values), check].filter(Boolean).join('\n\n');
   return {
     mailto: candidate.email ? `mailto:${candidate.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}` : null,
-    whatsapp: whatsappLink(candidate.phone, t('contact.whatsappText', values)),
+    whatsapp: whatsappLink(candidate.phone, [t('contact.whatsappText', values), check].filter(Boolean).join('\n\n')),
   };
 }
 
-export function ContactActions({ candidate, companyName }: { candidate: CandidateDetail; companyName: string }) {
+export function ContactActions({ candidate, company }: { candidate: CandidateDetail; company: { companyName: string; slug: string | null } }) {
   const { t } = useTranslation('candidates');
   const record = useRecordContact();
-  const links = contactLinks(candidate, companyName, t);
+  const links = contactLinks(candidate, company, t);
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
       {links.mailto && (

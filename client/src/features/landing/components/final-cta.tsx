@@ -11,6 +11,7 @@ export function FinalCta() {
           {t('cta.heading')}
         </h2>
         <p className="mt-4 text-lg text-slate-700">{t('cta.body')}</p>
+        <p className="mt-4 font-medium text-slate-900">{t('cta.noFees')}</p>
         <Link href="/signup?type=candidate" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
           {t('cta.button')}
         </Link>
