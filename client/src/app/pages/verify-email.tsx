@@ -10,6 +10,7 @@ import { useVerifyEmail } from '@/features/auth/api/verify-email';
 import { NewPasswordForm } from '@/features/auth/components/new-password-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/error-message';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 /**
  * Opened from the e-mailed link, whoever is signed in here (App shows it before the role choice). When the account's
@@ -41,7 +42,7 @@ export default function VerifyEmailPage() {
       <PageShell showAccountActions={false} footer={false}>
         <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
           <h1 className="text-2xl font-bold text-slate-900">{t('verify.choosePassword')}</h1>
-          <p className="mt-2 text-slate-700">{t('verify.choosePasswordBody', { email: asked.email ?? '' })}</p>
+          <p className="mt-2 text-slate-700">{ltrValues(t('verify.choosePasswordBody', { email: ltr(asked.email ?? '') }))}</p>
           <Card className="mt-6 p-5 sm:p-6">
             <NewPasswordForm
               submitLabel={t('verify.submit')}

@@ -19,6 +19,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useSetMemberRole } from '../api/set-member-role';
 import { useTransferOwnership } from '../api/transfer-ownership';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 function InviteForm({ canChooseRole }: { canChooseRole: boolean }) {
   const { t } = useTranslation('team');
@@ -37,7 +38,7 @@ function InviteForm({ canChooseRole }: { canChooseRole: boolean }) {
           invite.mutate(values, {
             onSuccess: (invitation) => {
               form.reset();
-              toast({ variant: 'success', title: t('invited', { email: invitation.email }) });
+              toast({ variant: 'success', title: ltrValues(t('invited', { email: ltr(invitation.email) })) });
             },
             onError: (error) => toast({ variant: 'destructive', title: t('inviteFailed'), description: errorMessage(error, t('inviteFailed')) }),
           }),
@@ -155,7 +156,7 @@ export function TeamPanel({ myRole, myId }: { myRole: CompanyRole; myId: string 
                 </div>
                 {myRole !== 'member' && (
                   <Button size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(invitation.id, { onError: failed })}>
-                    {t('revoke', { email: invitation.email })}
+                    {ltrValues(t('revoke', { email: ltr(invitation.email) }))}
                   </Button>
                 )}
               </li>
