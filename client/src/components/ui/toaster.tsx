@@ -18,7 +18,7 @@ const FIELD = 'input, textarea, select, [contenteditable="true"]';
  * Where toasts go: the bottom of the screen, unless the field being typed in is in its lower half (on a phone, the
  * field above the keyboard), then the top, so a toast never covers what someone is typing.
  */
-export function placementAwayFrom(field: Element | null, viewportHeight: number): 'top' | 'bottom' {
+function placementAwayFrom(field: Element | null, viewportHeight: number): 'top' | 'bottom' {
   if (!field?.matches(FIELD)) return 'bottom';
   const { top, bottom } = field.getBoundingClientRect();
   return (top + bottom) / 2 > viewportHeight / 2 ? 'top' : 'bottom';
