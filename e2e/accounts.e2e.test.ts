@@ -62,7 +62,8 @@ describe('job seekers', () => {
     await fillSignUp(page, email, 'a good password');
     await page.waitForURL('**/create-profile');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Create Your Profile');
-    await page.getByText(`Please confirm your e-mail address. We sent a link to ${email}.`).waitFor();
+    // One line under the top bar asks to confirm the address (no welcome toast over the form).
+    await page.getByText(`Confirm your e-mail: ${email}`).waitFor();
     await expectNoHorizontalScroll(page);
 
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -57,7 +57,7 @@ describe('confirming the e-mail address', () => {
     const tracked = await openPage(browser, { width: 375, height: 812 });
     const email = newEmail('same-browser');
     await signUp(tracked.page, email, 'a good password');
-    await tracked.page.getByText(`We sent a link to ${email}`, { exact: false }).first().waitFor();
+    await tracked.page.getByText(`Confirm your e-mail: ${email}`, { exact: false }).first().waitFor();
 
     // The e-mail's link opens in a new tab of the same browser.
     const tab = await tracked.context.newPage();
@@ -67,7 +67,7 @@ describe('confirming the e-mail address', () => {
     await expectAccessible(tab);
     await tab.getByRole('link', { name: 'Continue' }).click();
     await tab.waitForURL('**/create-profile');
-    expect(await tab.getByText('Please confirm your e-mail address').count()).toBe(0);
+    expect(await tab.getByText('Confirm your e-mail:', { exact: false }).count()).toBe(0);
     await tab.close();
     await done(tracked);
   });

@@ -25,7 +25,13 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export const FULL_LOCALES: readonly Locale[] = ['en', 'ar'];
 
 /** The client's catalogue namespaces (client/src/locales/<locale>/<namespace>.json) of the job seeker's journey. */
-export const JOB_SEEKER_NAMESPACES = ['common', 'landing', 'get-started', 'auth', 'profile', 'pending', 'validation', 'errors', 'options', 'uploader', 'trust'] as const;
+export const JOB_SEEKER_NAMESPACES = ['common', 'landing', 'get-started', 'auth', 'profile', 'pending', 'validation', 'errors', 'options', 'uploader', 'trust', 'language-suggestion'] as const;
+
+/**
+ * The one-line offer of each language in itself ('हिन्दी में देखें?'): bundled for every language, as a visitor is
+ * offered a language whose other texts the page has not loaded.
+ */
+export const SUGGESTION_NAMESPACE = 'language-suggestion';
 
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
@@ -34,12 +40,18 @@ export const isLocale = (value: unknown): value is Locale => typeof value === 's
  * parsed): an exact match of the primary subtag ('ar-AE' is 'ar', 'fil' is Tagalog), else English.
  */
 export function pickLocale(preferred: readonly string[]): Locale {
+  return localesOf(preferred)[0] ?? DEFAULT_LOCALE;
+}
+
+/** Every supported language among preferred ones, best first, each once ('en-US', 'en-GB', 'hi' are en, hi). */
+export function localesOf(preferred: readonly string[]): Locale[] {
+  const found: Locale[] = [];
   for (const tag of preferred) {
     const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
     const locale = primary === 'fil' ? 'tl' : primary;
-    if (isLocale(locale)) return locale;
+    if (isLocale(locale) && !found.includes(locale)) found.push(locale);
   }
-  return DEFAULT_LOCALE;
+  return found;
 }
 
 /** The cookie that keeps a visitor's chosen language (set by the language switch, read by the server for the page). */

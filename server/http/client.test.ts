@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
 import { renderIndexHtml } from './client.ts';
+import { browserLocales } from './locale.ts';
 
 const config = {
   productName: 'Wazifa',
@@ -23,5 +25,22 @@ describe('renderIndexHtml', () => {
 
   it('refuses a page without the marker', () => {
     expect(() => renderIndexHtml('<head></head>', config)).toThrow(/marker/);
+  });
+});
+
+describe('the languages the browser asks for', () => {
+  const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
+
+  it('are the product languages of Accept-Language, best first, until the visitor chooses one', () => {
+    expect(browserLocales(request({ 'accept-language': 'en-US,hi;q=0.9' }))).toEqual(['en', 'hi']);
+    expect(browserLocales(request({ 'accept-language': 'de-DE,ur-PK;q=0.5,en-GB;q=0.8,en;q=0.7' }))).toEqual(['en', 'ur']);
+    expect(browserLocales(request({ 'accept-language': 'en-US,hi', cookie: 'wazifa.lang=en' }))).toEqual([]);
+    expect(browserLocales(request({}))).toEqual([]);
+  });
+
+  it('go into the page when there is another one to offer', () => {
+    const template = '<html lang="en"><head><title>x</title><!--public-config--></head></html>';
+    expect(renderIndexHtml(template, config, 'en', ['en', 'hi'])).toContain('<html lang="en" dir="ltr" data-browser-languages="en hi">');
+    expect(renderIndexHtml(template, config, 'ur', ['ur'])).toContain('<html lang="ur" dir="rtl">');
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
 import { DEFAULT_LOCALE, RTL_LOCALES, type Locale } from '#shared/locales.ts';
-import { requestLocale } from './locale.ts';
+import { browserLocales, requestLocale } from './locale.ts';
 
 const CONFIG_MARKER = '<!--public-config-->';
 
@@ -16,14 +16,17 @@ function escapeHtml(text: string): string {
 
 /**
  * Puts the configuration into the page as inert JSON (no inline script, so the CSP stays strict), and the reader's
- * language and direction on <html>, so the first paint is already right to left in Arabic and Urdu.
+ * language and direction on <html>, so the first paint is already right to left in Arabic and Urdu. The product's
+ * languages the browser asks for go along (data-browser-languages), so the page can offer another one at once,
+ * without a request.
  */
-export function renderIndexHtml(template: string, config: PublicConfig, locale: Locale = DEFAULT_LOCALE): string {
+export function renderIndexHtml(template: string, config: PublicConfig, locale: Locale = DEFAULT_LOCALE, browserLanguages: readonly Locale[] = []): string {
   if (!template.includes(CONFIG_MARKER)) throw new Error(`index.html lacks the ${CONFIG_MARKER} marker`);
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
+  const languages = browserLanguages.length > 1 ? ` data-browser-languages="${browserLanguages.join(' ')}"` : '';
   return template
-    .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}">`)
+    .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}"${languages}>`)
     .replace(CONFIG_MARKER, `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.productName)}</title>`);
 }
@@ -80,7 +83,7 @@ export function serveBuiltClient(dir: string, getConfig: () => PublicConfig): Cl
   router.use(express.static(dir, { index: false, maxAge: '1h' }));
   const page: RequestHandler = (req, res, next) => {
     if (!wantsPage(req)) return next();
-    sendPage(res, renderIndexHtml(template, getConfig(), requestLocale(req)));
+    sendPage(res, renderIndexHtml(template, getConfig(), requestLocale(req), browserLocales(req)));
   };
   router.use(page);
   return { router, close: async () => {} };
@@ -102,7 +105,7 @@ export async function serveClientWithVite(root: string, getConfig: () => PublicC
     try {
       const template = readFileSync(path.join(root, 'client/index.html'), 'utf8');
       const html = await vite.transformIndexHtml(req.originalUrl, template);
-      sendPage(res, renderIndexHtml(html, getConfig(), requestLocale(req)));
+      sendPage(res, renderIndexHtml(html, getConfig(), requestLocale(req), browserLocales(req)));
     } catch (err) {
       next(err);
     }

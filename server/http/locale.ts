@@ -1,7 +1,7 @@
 // The language of a request: the one the visitor chose (the language cookie), else their browser's (Accept-Language),
 // among the product's languages (shared/locales.ts).
 import type { IncomingMessage } from 'node:http';
-import { acceptedLanguages, DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, pickLocale, type Locale } from '#shared/locales.ts';
+import { acceptedLanguages, DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, localesOf, pickLocale, type Locale } from '#shared/locales.ts';
 
 /** The language the visitor chose with the language switch, if any. */
 export function chosenLocale(req: IncomingMessage): Locale | undefined {
@@ -15,4 +15,12 @@ export function chosenLocale(req: IncomingMessage): Locale | undefined {
 
 export function requestLocale(req: IncomingMessage): Locale {
   return chosenLocale(req) ?? (req.headers['accept-language'] ? pickLocale(acceptedLanguages(req.headers['accept-language'])) : DEFAULT_LOCALE);
+}
+
+/**
+ * The product's languages the browser asks for (Accept-Language), best first, when the visitor has not chosen one:
+ * the page offers the others than its own ('हिन्दी में देखें?'). Empty once a language is chosen.
+ */
+export function browserLocales(req: IncomingMessage): Locale[] {
+  return chosenLocale(req) ? [] : localesOf(acceptedLanguages(req.headers['accept-language']));
 }

@@ -1,14 +1,12 @@
 import { FILS_PER_AED, formatAed } from '#shared/constants.ts';
+import { dateText, dateTimeText } from './date-text';
 import i18n from './i18n';
 
 /** A YYYY-MM-DD date as people read it: 'November 15, 2025' (long) or 'Nov 15, 2025' (short). */
-export function formatDate(isoDate: string, style: 'long' | 'short' = 'long'): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  const date = new Date(Date.UTC(year!, month! - 1, day!));
-  return new Intl.DateTimeFormat(i18n.language, { dateStyle: style === 'long' ? 'long' : 'medium', timeZone: 'UTC' }).format(
-    date,
-  );
-}
+export const formatDate = (isoDate: string, style: 'long' | 'short' = 'long') => dateText(i18n.language, isoDate, style);
+
+/** An instant with its time, in the reader's time zone: 'November 15, 2025 at 3:45 PM', 'दोपहर 3:45 बजे' in Hindi. */
+export const formatDateTime = (instant: string | Date, style: 'long' | 'short' = 'long') => dateTimeText(i18n.language, instant, style);
 
 /** Whole days from an instant to now, as the reader's language says them: 'today', 'yesterday', '5 days ago'. */
 export function formatDaysAgo(instant: string, now = Date.now()): string {

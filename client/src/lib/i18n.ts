@@ -4,13 +4,23 @@
 // workforce the job seeker's (shared/locales.ts), and anything missing shows in English, never as a key.
 import i18n, { type BackendModule, type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FULL_LOCALES, isLocale, JOB_SEEKER_NAMESPACES, LOCALES, pickLocale, RTL_LOCALES, type Locale } from '#shared/locales.ts';
+import { FULL_LOCALES, isLocale, JOB_SEEKER_NAMESPACES, LOCALES, pickLocale, RTL_LOCALES, SUGGESTION_NAMESPACE, type Locale } from '#shared/locales.ts';
 import common from '../locales/en/common.json';
 import { loadFontsFor } from './fonts';
 import { publicConfig } from './public-config';
 
-// The common catalogue is bundled (imported above), every other one is its own chunk.
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/en/common.json']);
+// The common catalogue is bundled (imported above), and so is each language's offer of itself (a line each, shown
+// before the language is loaded); every other one is its own chunk.
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/en/common.json',
+  '!../locales/*/language-suggestion.json',
+]);
+const suggestions = import.meta.glob<Record<string, string>>('../locales/*/language-suggestion.json', { eager: true, import: 'default' });
+const bundled: Record<string, Record<string, Record<string, unknown>>> = Object.fromEntries(
+  LOCALES.map((locale) => [locale, { [SUGGESTION_NAMESPACE]: suggestions[`../locales/${locale}/${SUGGESTION_NAMESPACE}.json`]! }]),
+);
+bundled.en!.common = common;
 
 const lazyCatalogues: BackendModule = {
   type: 'backend',
@@ -76,7 +86,7 @@ void i18n
     // The common texts (top bar, footer, loading) ship with the app so the first paint needs no request. English
     // has no errors catalogue to load: an error answer's `message` is its English text (describe-error.ts), and
     // texts of codes the client shows itself carry the English as their default (shared/errors.ts).
-    resources: { en: { common } },
+    resources: bundled,
     partialBundledLanguages: true,
     // Loaded with the language: forms and the server's errors can speak at any moment on any page.
     ns: ['common', 'errors', 'validation'],

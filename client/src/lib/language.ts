@@ -1,5 +1,5 @@
 // The reader's language: applied at once, remembered in a cookie (the server renders the next page in it).
-import { LANGUAGE_COOKIE, type Locale } from '#shared/locales.ts';
+import { isLocale, LANGUAGE_COOKIE, localesOf, type Locale } from '#shared/locales.ts';
 import i18n from './i18n';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -12,4 +12,22 @@ export function rememberLanguage(locale: Locale): void {
 export async function applyLanguage(locale: Locale): Promise<void> {
   rememberLanguage(locale);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
+}
+
+/** The language chosen on this device (the switch, or the offer of another language answered), if any. */
+export function chosenLanguage(): Locale | undefined {
+  for (const pair of document.cookie.split(';')) {
+    const [name, value] = pair.trim().split('=');
+    if (name === LANGUAGE_COOKIE && isLocale(value)) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The product's languages the browser asks for, best first: those of Accept-Language, which the server wrote into
+ * the page (a browser may send fewer than it has), then navigator.languages.
+ */
+export function browserLanguages(): Locale[] {
+  const fromServer = document.documentElement.dataset.browserLanguages?.split(' ') ?? [];
+  return localesOf([...fromServer, ...(navigator.languages ?? [navigator.language])]);
 }

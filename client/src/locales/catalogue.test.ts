@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
+import { INDUSTRIES, LANGUAGES, LOCATIONS, VIDEO_CONTENT_TYPES } from '#shared/constants.ts';
 import { errorCatalogue } from '#shared/errors.ts';
 import { JOB_SEEKER_NAMESPACES, LOCALES, type Locale } from '#shared/locales.ts';
 import { JOB_SEEKER_FORMS, OTHER_FORMS, validationMessages } from './support/validation-messages.ts';
@@ -115,6 +115,19 @@ describe('catalogues', () => {
     expect(Object.keys(options.industries!)).toEqual([...INDUSTRIES]);
     expect(Object.keys(options.languages!)).toEqual([...LANGUAGES]);
     expect(Object.keys(options.locations!)).toEqual([...LOCATIONS]);
+  });
+
+  it('the video hint names every type of video the server accepts, in every language', () => {
+    const NAMES: Record<(typeof VIDEO_CONTENT_TYPES)[number], string> = {
+      'video/mp4': 'MP4',
+      'video/quicktime': 'MOV',
+      'video/x-msvideo': 'AVI',
+      'video/webm': 'WebM',
+    };
+    for (const locale of LOCALES) {
+      const hint = (read(locale, 'profile')!.form as Catalogue).videoHint as string;
+      for (const type of VIDEO_CONTENT_TYPES) expect(hint, `${locale}: ${hint}`).toContain(NAMES[type]);
+    }
   });
 
   it('Arabic has every namespace, every key, its plural forms and the same variables', () => {

@@ -14,6 +14,7 @@ import { toast } from '@/hooks/use-toast';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
@@ -36,7 +37,7 @@ export default function ForgotPasswordPage() {
         {request.isSuccess ? (
           <div role="status">
             <h1 className="text-2xl font-bold text-slate-900">{t('forgot.sentHeading')}</h1>
-            <p className="mt-3 text-slate-700">{t('forgot.sentBody', { email: request.variables })}</p>
+            <p className="mt-3 text-slate-700">{ltrValues(t('forgot.sentBody', { email: ltr(request.variables ?? '') }))}</p>
             <Link href="/login" className={buttonClasses({ className: 'mt-6' })}>
               {t('forgot.backToSignIn')}
             </Link>

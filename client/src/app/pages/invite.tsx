@@ -14,6 +14,7 @@ import { logOut, useCurrentUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { useAcceptInvitation } from '@/features/team/api/accept-invitation';
 import { useInvitation } from '@/features/team/api/get-invitation';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 export default function InvitePage() {
   const { t } = useTranslation('team');
@@ -43,8 +44,8 @@ export default function InvitePage() {
               <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('invitation.heading', { company: invitation.data.companyName })}</h1>
               <p className="mt-3 text-slate-700 [overflow-wrap:anywhere]">
                 {invitation.data.invitedBy
-                  ? t('invitation.byWhom', { name: invitation.data.invitedBy, email: invitation.data.email })
-                  : t('invitation.forWhom', { email: invitation.data.email })}
+                  ? ltrValues(t('invitation.byWhom', { name: invitation.data.invitedBy, email: ltr(invitation.data.email) }))
+                  : ltrValues(t('invitation.forWhom', { email: ltr(invitation.data.email) }))}
               </p>
               {!user ? (
                 <div className="mt-6 flex flex-wrap gap-3">
@@ -57,7 +58,7 @@ export default function InvitePage() {
                 </div>
               ) : user.email?.toLowerCase() !== invitation.data.email ? (
                 <div className="mt-6 space-y-3">
-                  <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 [overflow-wrap:anywhere]">{t('invitation.otherAccount', { email: invitation.data.email, current: user.email ?? '' })}</p>
+                  <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 [overflow-wrap:anywhere]">{ltrValues(t('invitation.otherAccount', { email: ltr(invitation.data.email), current: ltr(user.email ?? '') }))}</p>
                   <Button
                     variant="outline"
                     disabled={switching.isPending}

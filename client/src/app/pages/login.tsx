@@ -10,6 +10,7 @@ import { publicConfig } from '@/lib/public-config';
 import { cn } from '@/lib/utils';
 import { chosenPlan, planQuery } from '@/lib/chosen-plan';
 import type { Role } from '#shared/constants.ts';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 const ROLE_BY_TYPE: Record<string, Role> = { candidate: 'job_seeker', 'job-seeker': 'job_seeker', job_seeker: 'job_seeker', company: 'company' };
 
@@ -77,10 +78,12 @@ export default function LoginPage() {
         <Card className="mt-6 p-5 sm:p-6">
           {params.get('error') === 'oidc' && publicConfig.oidcProviderName && (
             <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {t(oidcFailureMessage(params.get('reason')), {
-                provider: publicConfig.oidcProviderName,
-                supportEmail: publicConfig.supportEmail,
-              })}
+              {ltrValues(
+                t(oidcFailureMessage(params.get('reason')), {
+                  provider: publicConfig.oidcProviderName,
+                  supportEmail: ltr(publicConfig.supportEmail),
+                }),
+              )}
             </p>
           )}
           {mode === 'signUp' && role && (

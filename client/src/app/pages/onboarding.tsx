@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useCurrentUser } from '@/lib/auth';
 import { useCreateCompany } from '@/features/company/api/create-company';
 import { OnboardingForm } from '@/features/company/components/onboarding-form';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 export default function OnboardingPage() {
   const { t } = useTranslation('company');
@@ -30,7 +31,7 @@ export default function OnboardingPage() {
             onSubmit={(values) =>
               createCompany.mutate(values, {
                 onSuccess: ({ invoice }) => {
-                  toast({ variant: 'success', title: t('onboarding.successTitle'), description: t('onboarding.success', { number: invoice.number }) });
+                  toast({ variant: 'success', title: t('onboarding.successTitle'), description: ltrValues(t('onboarding.success', { number: ltr(invoice.number) })) });
                   navigate('/pending');
                 },
                 onError: (error) =>

@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { lastPage } from '@/lib/last-page';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 /**
  * Opened from the e-mailed link, whoever is signed in here (App shows it before the role choice). In the browser
@@ -51,7 +52,7 @@ export default function VerifyEmailPage() {
       <PageShell showAccountActions={false} footer={false}>
         <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
           <h1 className="text-2xl font-bold text-slate-900">{t('verify.elsewhereTitle')}</h1>
-          <p className="mt-2 text-slate-700">{t('verify.elsewhereBody', { email: asked.email ?? '' })}</p>
+          <p className="mt-2 text-slate-700">{ltrValues(t('verify.elsewhereBody', { email: ltr(asked.email ?? '') }))}</p>
           <Card className="mt-6 p-5 sm:p-6" role="region" aria-labelledby="verify-sign-in">
             <h2 id="verify-sign-in" className="mb-4 font-semibold text-slate-900">
               {t('verify.signInHeading')}

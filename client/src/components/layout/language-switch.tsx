@@ -1,7 +1,9 @@
-// The language switch of the header and the footer: each language named in itself; the choice applies at once,
-// is remembered on this device, and becomes the account's when someone is signed in.
+// The language switch of the header and the footer: a globe with the current language's name, in the header at every
+// width (a phone's too, outside the menu); each language named in itself. The choice applies at once, is remembered
+// on this device, and becomes the account's when someone is signed in. It is the browser's own select, so a phone
+// opens its own picker.
 import { useId } from 'react';
-import { Languages } from 'lucide-react';
+import { ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALE_NAMES, LOCALES } from '#shared/locales.ts';
 import { useCurrentUser, useSetLocale } from '@/lib/auth';
@@ -14,10 +16,11 @@ export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' |
   const { user } = useCurrentUser();
   const setLocale = useSetLocale();
   const current = isLocale(i18n.language) ? i18n.language : 'en';
+  const iconClass = cn('pointer-events-none absolute h-4 w-4', tone === 'dark' ? 'text-slate-300' : 'text-slate-600');
 
   return (
-    <div className={cn('flex items-center gap-1.5', className)}>
-      <Languages aria-hidden="true" className={cn('h-4 w-4 shrink-0', tone === 'dark' ? 'text-slate-400' : 'text-slate-500')} />
+    <div className={cn('relative flex shrink-0 items-center', className)}>
+      <Globe aria-hidden="true" className={cn(iconClass, 'start-2.5')} />
       <label htmlFor={id} className="sr-only">
         {t('language.label')}
       </label>
@@ -32,8 +35,10 @@ export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' |
           if (user) setLocale.mutate(locale);
         }}
         className={cn(
-          'min-h-9 rounded-md border px-2 py-1 text-sm',
-          tone === 'dark' ? 'border-slate-600 bg-slate-800 text-slate-100' : 'border-slate-300 bg-white text-slate-800',
+          'h-10 max-w-[9rem] cursor-pointer appearance-none truncate rounded-full border ps-8 pe-7 text-sm font-medium',
+          tone === 'dark'
+            ? 'border-slate-600 bg-slate-800 text-slate-100 hover:bg-slate-700'
+            : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
         )}
       >
         {LOCALES.map((locale) => (
@@ -42,6 +47,7 @@ export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' |
           </option>
         ))}
       </select>
+      <ChevronDown aria-hidden="true" className={cn(iconClass, 'end-2.5')} />
     </div>
   );
 }

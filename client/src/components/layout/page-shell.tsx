@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSuggestion } from './language-suggestion';
 import { SiteFooter } from './site-footer';
 import { SiteHeader, type HeaderLink } from './site-header';
+import { VerifyEmailBanner } from './verify-email-banner';
 
-/** Page frame: top bar fixed to the top of the window (sticky, so banners below it push content down), main landmark below it, footer. */
+/**
+ * Page frame: top bar fixed to the top of the window (sticky), then the one-line notes that scroll away with the page
+ * (another language to read in, the address to confirm), main landmark, footer.
+ */
 export function PageShell({
   children,
   headerLinks,
@@ -25,6 +30,8 @@ export function PageShell({
         {t('nav.skipToContent')}
       </a>
       <SiteHeader links={headerLinks} showAccountActions={showAccountActions} />
+      <LanguageSuggestion />
+      <VerifyEmailBanner />
       <main id="main" className="flex-1">
         {children}
       </main>

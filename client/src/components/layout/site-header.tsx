@@ -7,7 +7,6 @@ import { cn } from '@/lib/utils';
 import { AccountActions } from './account-actions';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
-import { VerifyEmailBanner } from './verify-email-banner';
 
 export interface HeaderLink {
   href: string;
@@ -30,7 +29,7 @@ function NavLink({ link, className, onClick }: { link: HeaderLink; className: st
   );
 }
 
-/** Fixed top bar: logo to /, the page's links, Log In and Get Started; a menu toggle on small screens. */
+/** Fixed top bar: logo to /, the page's links, the language, Log In and Get Started; a menu toggle on small screens. */
 export function SiteHeader({ links = [], showAccountActions = true }: { links?: HeaderLink[]; showAccountActions?: boolean }) {
   const { t } = useTranslation();
   const [location] = useLocation();
@@ -53,8 +52,8 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
 
   return (
     <header className="sticky inset-x-0 top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Logo />
+      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6 md:h-16 lg:px-8">
+        <Logo className="min-w-0" />
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
           {links.map((link) => (
             <NavLink
@@ -64,8 +63,9 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
             />
           ))}
         </nav>
-        <div className="flex items-center gap-2">
-          <LanguageSwitch className="hidden sm:flex" />
+        {/* The language is found at once, on a phone too: never only inside the menu. */}
+        <div className="ms-auto flex items-center gap-2 md:ms-0">
+          <LanguageSwitch />
           {showAccountActions && <AccountActions layout="bar" />}
         </div>
         {hasMenu && (
@@ -93,11 +93,9 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
               />
             ))}
             {showAccountActions && <AccountActions layout="menu" onNavigate={close} />}
-            <LanguageSwitch className="px-3 py-2 sm:hidden" />
           </nav>
         </div>
       )}
-      <VerifyEmailBanner />
     </header>
   );
 }

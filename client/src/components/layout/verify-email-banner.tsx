@@ -1,21 +1,44 @@
+import { useState } from 'react';
+import { MailWarning, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useCurrentUser, useResendVerification } from '@/lib/auth';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
-/** Asks a signed-in user to confirm their address; the product works before they do. */
+// Hidden for the rest of the browser tab's session once closed; it comes back in the next one until the address is
+// confirmed.
+const HIDDEN_KEY = 'wazifa.verify-banner-hidden';
+
+function hiddenThisSession(): boolean {
+  try {
+    return sessionStorage.getItem(HIDDEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asks a signed-in user to confirm their address, in one line under the top bar that scrolls away with the page (a
+ * phone's screen is for the form); the product works before they do.
+ */
 export function VerifyEmailBanner() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const resend = useResendVerification();
-  if (!user || user.emailVerified || !user.email) return null;
+  const [hidden, setHidden] = useState(hiddenThisSession);
+  if (!user || user.emailVerified || !user.email || hidden) return null;
   return (
-    <div className="border-t border-amber-200 bg-amber-50">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm text-amber-950 sm:px-6 lg:px-8">
-        <p className="min-w-0 break-words">{t('verifyBanner.text', { email: user.email })}</p>
+    <div className="border-b border-amber-200 bg-amber-50 print:hidden">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 text-sm text-amber-950 sm:px-6 lg:px-8">
+        <MailWarning aria-hidden="true" className="h-4 w-4 shrink-0" />
+        {/* One line: a long address is cut short with an ellipsis on screen (its start shows); it is still read out whole. */}
+        <p className="flex min-w-0 flex-1 gap-1 overflow-hidden whitespace-nowrap">
+          {ltrValues(t('verifyBanner.text', { email: ltr(user.email) }), 'min-w-0 truncate')}
+        </p>
         <button
           type="button"
-          className="font-semibold underline underline-offset-2 disabled:opacity-60"
+          className="min-h-10 shrink-0 font-semibold underline underline-offset-2 disabled:opacity-60"
           disabled={resend.isPending || resend.isSuccess}
           onClick={() =>
             resend.mutate(undefined, {
@@ -26,6 +49,21 @@ export function VerifyEmailBanner() {
           }
         >
           {resend.isPending ? t('verifyBanner.sending') : resend.isSuccess ? t('verifyBanner.sent') : t('verifyBanner.resend')}
+        </button>
+        <button
+          type="button"
+          className="-me-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-amber-100"
+          aria-label={t('verifyBanner.hide')}
+          onClick={() => {
+            setHidden(true);
+            try {
+              sessionStorage.setItem(HIDDEN_KEY, '1');
+            } catch {
+              // Storage refused (a private window): hidden on this page only.
+            }
+          }}
+        >
+          <X aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +12,48 @@ const variants = {
   destructive: 'border-red-200 bg-red-50 text-red-900',
 };
 
+const FIELD = 'input, textarea, select, [contenteditable="true"]';
+
+/**
+ * Where toasts go: the bottom of the screen, unless the field being typed in is in its lower half (on a phone, the
+ * field above the keyboard), then the top, so a toast never covers what someone is typing.
+ */
+function placementAwayFrom(field: Element | null, viewportHeight: number): 'top' | 'bottom' {
+  if (!field?.matches(FIELD)) return 'bottom';
+  const { top, bottom } = field.getBoundingClientRect();
+  return (top + bottom) / 2 > viewportHeight / 2 ? 'top' : 'bottom';
+}
+
+function useToastPlacement(): 'top' | 'bottom' {
+  const [placement, setPlacement] = useState<'top' | 'bottom'>('bottom');
+  useEffect(() => {
+    let frame = 0;
+    // Read once focus has settled (focusout comes before the next focusin) and the page has moved.
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() =>
+        setPlacement(placementAwayFrom(document.activeElement, window.visualViewport?.height ?? window.innerHeight)),
+      );
+    };
+    document.addEventListener('focusin', update);
+    document.addEventListener('focusout', update);
+    window.addEventListener('scroll', update, { passive: true });
+    window.visualViewport?.addEventListener('resize', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('focusin', update);
+      document.removeEventListener('focusout', update);
+      window.removeEventListener('scroll', update);
+      window.visualViewport?.removeEventListener('resize', update);
+    };
+  }, []);
+  return placement;
+}
+
 export function Toaster() {
   const toasts = useToasts();
   const { t, i18n } = useTranslation();
+  const placement = useToastPlacement();
   // Toasts sit at the end edge and are swiped away towards it: right in English, left in Arabic and Urdu.
   const towardsEnd = i18n.dir() === 'rtl' ? 'left' : 'right';
   return (
@@ -21,7 +61,8 @@ export function Toaster() {
       duration={TIMING.toastDurationMs}
       swipeDirection={towardsEnd}
       swipeThreshold={TIMING.toastSwipeThreshold}
-      label={t('toast.region')}
+      // Said before each toast's text by screen readers.
+      label={t('notification.announcement')}
     >
       {toasts.map((item) => (
         <ToastPrimitive.Root
@@ -46,9 +87,15 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/* The region's name ('Notifications (F8)') is Radix's English unless given. */}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm"
+        label={t('toast.region')}
+        data-placement={placement}
+        className={cn(
+          'fixed end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm',
+          placement === 'top' ? 'top-0' : 'bottom-0',
+        )}
       />
     </ToastPrimitive.Provider>
   );

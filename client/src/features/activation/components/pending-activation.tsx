@@ -3,6 +3,7 @@ import { Clock, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TIMING } from '#shared/constants.ts';
 import { Card } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 
 /** The pending screen, for a company or a candidate waiting for activation. */
@@ -16,11 +17,9 @@ export function PendingActivation({
   /** Actions below the text (e.g. a link to the profile). */
   children?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation('pending');
+  const { t } = useTranslation('pending');
   const company = userType === 'company';
-  const when = submittedAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(submittedAt))
-    : undefined;
+  const when = submittedAt ? formatDateTime(submittedAt) : undefined;
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       <Card className="p-6 sm:p-8">

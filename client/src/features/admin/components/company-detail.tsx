@@ -15,6 +15,7 @@ import type { AdminCompanyDetail } from '#shared/admin.ts';
 import { EmployerVerification } from './employer-verification';
 import { when } from './paged-list';
 import { formatDate, formatMoney } from '@/lib/format';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -126,16 +127,20 @@ export function CompanyDetail({ detail }: { detail: AdminCompanyDetail }) {
                   </Select>
                 )}
               </Field>
-              {chosen && <p className="rounded-lg bg-slate-50 p-3 text-sm">{t('companies.verify.amount', { amount: formatMoney(chosen.totalFils), number: chosen.number })}</p>}
+              {chosen && <p className="rounded-lg bg-slate-50 p-3 text-sm">{ltrValues(t('companies.verify.amount', { amount: formatMoney(chosen.totalFils), number: ltr(chosen.number) }))}</p>}
               {chosen && (
                 // What the company said when it pressed "I have paid": to find the transfer in the bank's statement.
                 <p role="status" className={chosen.paymentDeclaration ? 'rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900' : 'text-sm text-slate-600'}>
                   {chosen.paymentDeclaration
-                    ? t('companies.verify.declared', {
-                        date: formatDate(chosen.paymentDeclaration.transferDate),
-                        reference: chosen.paymentDeclaration.bankReference ?? t('companies.verify.noReference'),
-                        when: when(chosen.paymentDeclaration.declaredAt, i18n.language),
-                      })
+                    ? ltrValues(
+                        t('companies.verify.declared', {
+                          date: formatDate(chosen.paymentDeclaration.transferDate),
+                          reference: chosen.paymentDeclaration.bankReference
+                            ? ltr(chosen.paymentDeclaration.bankReference)
+                            : t('companies.verify.noReference'),
+                          when: when(chosen.paymentDeclaration.declaredAt, i18n.language),
+                        }),
+                      )
                     : t('companies.verify.notDeclared')}
                 </p>
               )}
@@ -155,7 +160,7 @@ export function CompanyDetail({ detail }: { detail: AdminCompanyDetail }) {
             variant="outline"
             className="w-full"
             disabled={renewal.isPending || unpaid.length > 0 || !company.paymentVerifiedAt}
-            onClick={() => renewal.mutate(company.id, { onSuccess: ({ invoice }) => toast({ variant: 'success', title: t('companies.renewalIssued', { number: invoice.number }) }), onError: failed })}
+            onClick={() => renewal.mutate(company.id, { onSuccess: ({ invoice }) => toast({ variant: 'success', title: ltrValues(t('companies.renewalIssued', { number: ltr(invoice.number) })) }), onError: failed })}
           >
             {t('companies.issueRenewal')}
           </Button>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
+import { dateTimeText } from '@/lib/date-text';
 
 export function PagedList<T>({
   query,
@@ -68,7 +69,7 @@ export function FilterTabs<V extends string>({ label, options, value, onChange }
 }
 
 export function when(iso: string | null | undefined, locale: string): string {
-  return iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
+  return iso ? dateTimeText(locale, iso, 'short') : '—';
 }
 
 /** A search box that applies its text when submitted (Enter). */

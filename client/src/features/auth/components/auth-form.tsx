@@ -82,10 +82,8 @@ export function SignUpForm({ role }: { role?: Role }) {
       { ...values, role },
       {
         onSettled: () => setBusy(false),
-        onSuccess: (user) => {
-          toast({ variant: 'success', title: t('signUp.success'), description: t('signUp.successBody', { email: user.email }) });
-          navigate(afterSignIn(user));
-        },
+        // No welcome toast over the next page's form: the line under the top bar says where the confirmation link went.
+        onSuccess: (user) => navigate(afterSignIn(user)),
         onError: (error) =>
           toast({ variant: 'destructive', title: t('signUp.failed'), description: errorMessage(error, t('signUp.failedFallback')) }),
       },

@@ -19,6 +19,7 @@ import { publicConfig } from '@/lib/public-config';
 import { translateValidation } from '@/lib/validation-message';
 import { useDeclarePayment } from '../api/declare-payment';
 import { useInvoice } from '../api/get-invoice';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 /** Today in the Gulf (UTC+4), as a date input wants it. */
 const gulfToday = () => new Date(Date.now() + 4 * 3600 * 1000).toISOString().slice(0, 10);
@@ -119,18 +120,20 @@ export function CompanyPending({ invoice: summary }: { invoice: InvoiceSummary }
           <CheckCircle2 aria-hidden="true" className="h-10 w-10 text-brand-700" />
           <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">{t('pay.verifying', { hours: TIMING.activationHours })}</h1>
           <p className="mt-3 text-slate-700">
-            {t('pay.declared', {
-              date: formatDate(declared.transferDate),
-              number: summary.number,
-              reference: declared.bankReference ?? t('pay.noReference'),
-            })}
+            {ltrValues(
+              t('pay.declared', {
+                date: formatDate(declared.transferDate),
+                number: ltr(summary.number),
+                reference: declared.bankReference ? ltr(declared.bankReference) : t('pay.noReference'),
+              }),
+            )}
           </p>
           <p className="mt-2 text-slate-700">{t('pay.verifyingNext')}</p>
         </Card>
       ) : (
         <>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('pay.title')}</h1>
-          <p className="mt-2 text-slate-700">{t('pay.intro', { amount: formatMoney(summary.totalFils), number: summary.number })}</p>
+          <p className="mt-2 text-slate-700">{ltrValues(t('pay.intro', { amount: formatMoney(summary.totalFils), number: ltr(summary.number) }))}</p>
         </>
       )}
 
@@ -141,7 +144,7 @@ export function CompanyPending({ invoice: summary }: { invoice: InvoiceSummary }
         </div>
         <Link href={`/invoices/${summary.id}`} className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>
           <FileText aria-hidden="true" className="h-4 w-4" />
-          {t('payment.viewInvoice', { number: summary.number })}
+          {ltrValues(t('payment.viewInvoice', { number: ltr(summary.number) }))}
         </Link>
       </Card>
 

@@ -6,6 +6,7 @@ import type { InvoiceSummary } from '#shared/company.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatMoney } from '@/lib/format';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 export function PaymentInstructions({ invoice }: { invoice: InvoiceSummary }) {
   const { t } = useTranslation('company');
@@ -14,12 +15,12 @@ export function PaymentInstructions({ invoice }: { invoice: InvoiceSummary }) {
       <h2 className="text-lg font-semibold text-slate-900">{t('payment.heading')}</h2>
       <ol className="mt-3 list-decimal space-y-2 ps-5 text-slate-700">
         <li>{t('payment.step1', { amount: formatMoney(invoice.totalFils) })}</li>
-        <li>{t('payment.step2', { number: invoice.number })}</li>
+        <li>{ltrValues(t('payment.step2', { number: ltr(invoice.number) }))}</li>
         <li>{t('payment.step3')}</li>
       </ol>
       <Link href={`/invoices/${invoice.id}`} className={buttonClasses({ className: 'mt-6' })}>
         <FileText aria-hidden="true" className="h-4 w-4" />
-        {t('payment.viewInvoice', { number: invoice.number })}
+        {ltrValues(t('payment.viewInvoice', { number: ltr(invoice.number) }))}
       </Link>
     </Card>
   );

@@ -11,6 +11,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { formatAmount, formatDate } from '@/lib/format';
 import { useRequestRenewal } from '../api/request-renewal';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
   const { t } = useTranslation('company');
@@ -43,9 +44,9 @@ export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
       </dl>
       {unpaid ? (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          {t('renewal.unpaid', { number: unpaid.number })}{' '}
+          {ltrValues(t('renewal.unpaid', { number: ltr(unpaid.number) }))}{' '}
           <Link href={`/invoices/${unpaid.id}`} className="font-semibold underline underline-offset-2">
-            {t('payment.viewInvoice', { number: unpaid.number })}
+            {ltrValues(t('payment.viewInvoice', { number: ltr(unpaid.number) }))}
           </Link>
         </p>
       ) : (
@@ -70,7 +71,7 @@ export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
               aria-describedby={tooMany > 0 ? 'renewal-team-too-large' : undefined}
               onClick={() =>
                 renew.mutate(plan, {
-                  onSuccess: ({ invoice }) => toast({ variant: 'success', title: t('account.renewed', { number: invoice.number }) }),
+                  onSuccess: ({ invoice }) => toast({ variant: 'success', title: ltrValues(t('account.renewed', { number: ltr(invoice.number) })) }),
                   onError: (error) => toast({ variant: 'destructive', title: t('renewal.failedTitle'), description: errorMessage(error, t('renewal.failed')) }),
                 })
               }

@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 import { useRequestRenewal } from '../api/request-renewal';
 import { PaymentInstructions } from './payment-instructions';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 export function RenewalPanel({ account }: { account: CompanyAccount }) {
   const { t } = useTranslation('company');
@@ -27,13 +28,13 @@ export function RenewalPanel({ account }: { account: CompanyAccount }) {
         </h1>
         <p className="mt-3 text-slate-700">
           {suspended
-            ? t('renewal.suspended', { email: publicConfig.supportEmail })
+            ? ltrValues(t('renewal.suspended', { email: ltr(publicConfig.supportEmail) }))
             : t('renewal.expired', {
                 plan: t(`plans.${company.subscriptionPlan}`),
                 date: company.subscriptionEndDate ? formatDate(company.subscriptionEndDate.slice(0, 10)) : '',
               })}
         </p>
-        {!suspended && unpaid && <p className="mt-3 font-medium text-slate-900">{t('renewal.unpaid', { number: unpaid.number })}</p>}
+        {!suspended && unpaid && <p className="mt-3 font-medium text-slate-900">{ltrValues(t('renewal.unpaid', { number: ltr(unpaid.number) }))}</p>}
         {!suspended && !account.billing && <p className="mt-3 font-medium text-slate-900">{t('renewal.askOwner')}</p>}
         {!suspended && !unpaid && account.billing && (
           <Button

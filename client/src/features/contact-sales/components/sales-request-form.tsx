@@ -14,6 +14,7 @@ import { composeSalesEmail } from '../compose-sales-email';
 import { useSendSalesRequest } from '../api/send-sales-request';
 import { formatAmount } from '@/lib/format';
 import { errorMessage } from '@/lib/error-message';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 type FormInput = z.input<typeof salesRequestSchema>;
 type FormOutput = z.output<typeof salesRequestSchema>;
@@ -105,7 +106,7 @@ export function SalesRequestForm({ onSent, plan }: { onSent: () => void; plan?: 
       </Button>
       <p className="text-sm text-slate-600">
         <a href={mailto} className="font-medium text-brand-800 underline underline-offset-2">
-          {t('writeToUs', { email: publicConfig.salesEmail })}
+          {ltrValues(t('writeToUs', { email: ltr(publicConfig.salesEmail) }))}
         </a>
       </p>
     </form>

@@ -19,6 +19,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useSetMemberRole } from '../api/set-member-role';
 import { useTransferOwnership } from '../api/transfer-ownership';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onChange?: (() => void) | undefined }) {
   const { t } = useTranslation('team');
@@ -38,7 +39,7 @@ function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onCha
             onSuccess: (invitation) => {
               form.reset();
               onChange?.();
-              toast({ variant: 'success', title: t('invited', { email: invitation.email }) });
+              toast({ variant: 'success', title: ltrValues(t('invited', { email: ltr(invitation.email) })) });
             },
             onError: (error) => toast({ variant: 'destructive', title: t('inviteFailed'), description: errorMessage(error, t('inviteFailed')) }),
           }),
@@ -163,7 +164,7 @@ export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myI
                 </div>
                 {myRole !== 'member' && (
                   <Button size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(invitation.id, { onSuccess: onChange, onError: failed })}>
-                    {t('revoke', { email: invitation.email })}
+                    {ltrValues(t('revoke', { email: ltr(invitation.email) }))}
                   </Button>
                 )}
               </li>
