@@ -9,7 +9,7 @@ import { companyProfiles, emailOutbox } from '#shared/schema.ts';
 import { ensureSampleVideo, seedProfiles } from '../scripts/seed.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { sendDueSearchAlerts } from '../server/services/saved-searches.ts';
-import { jobSeekerWithProfile, signedInAgent } from '../server/test/fixtures.ts';
+import { agreedToDocuments, jobSeekerWithProfile, signedInAgent } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 
 let browser: Browser;
@@ -35,6 +35,7 @@ beforeAll(async () => {
     subscriptionStartDate: new Date(Date.now() - DAY),
     subscriptionEndDate: new Date(Date.now() + 20 * DAY),
   });
+  await agreedToDocuments(server, company.id);
 });
 afterAll(async () => {
   await browser?.close();

@@ -287,7 +287,7 @@ describe('about and legal pages', () => {
     const tracked = await visit(offerOver, path, 375);
     const { page } = tracked;
     expect(await h1(page)).toBe(title);
-    expect(await page.getByText('Last updated October 23, 2025').count()).toBe(1);
+    expect(await page.getByText('Last updated November 26, 2026').count()).toBe(1);
     const headings = await page.locator('main article section h2').allTextContents();
     expect(headings).toEqual(sections.map((s, i) => `${i + 1}. ${s}`));
     expect(await page.locator('main').getByRole('link', { name: 'support@wazifa.example' }).first().getAttribute('href')).toBe(

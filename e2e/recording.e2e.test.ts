@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { companyProfiles, jobSeekerProfiles, objects, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
-import { signedInAgent } from '../server/test/fixtures.ts';
+import { agreedToDocuments, signedInAgent } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, FAKE_CAMERA_ARGS, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 import { onePagePdf } from './support/media.ts';
 
@@ -123,6 +123,7 @@ describe('recording the introduction video', () => {
       subscriptionStartDate: new Date(Date.now() - DAY),
       subscriptionEndDate: new Date(Date.now() + 20 * DAY),
     });
+    await agreedToDocuments(server, company.id);
     const hirer = await openPage(browser, { width: 375, height: 800 });
     await signInAs(hirer.context, company.cookie);
     await hirer.page.goto(`${server.baseUrl}/dashboard`);

@@ -3,7 +3,10 @@
 // chosen at sign-up or a new one; and a password chosen by someone else before the address was proven stops signing
 // in once the owner confirms (docs/decisions/0016).
 import type { Browser, Page, Route } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '#shared/errors.ts';
+import { consents } from '#shared/schema.ts';
+import { jobSeekerWithProfile } from '../server/test/fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
 import { readEmailLink } from '../server/test/emails.ts';
@@ -172,5 +175,28 @@ describe('signing up while many others do', () => {
     expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
     expect(new URL(page.url()).pathname).toBe('/signup');
     await done(tracked, sheds);
+  });
+});
+
+describe('the privacy policy and terms, changed', () => {
+  it('are asked again, in the reader’s language, before anything else; agreeing goes on to the page opened', async () => {
+    const seeker = await jobSeekerWithProfile(server);
+    await seeker.agent.put('/api/auth/locale').send({ locale: 'hi' }).expect(200);
+    await server.testDatabase.database.db.update(consents).set({ version: '2025-10-23' }).where(eq(consents.userId, seeker.id));
+
+    const tracked = await openPage(browser, { width: 375, height: 812, locale: 'hi-IN' });
+    const { page } = tracked;
+    const [name, value] = seeker.cookie.split('=') as [string, string];
+    await tracked.context.addCookies([{ name, value, url: server.baseUrl }]);
+    await page.goto(`${server.baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'हमने अपनी निजता नीति और शर्तें बदली हैं' }).waitFor();
+    expect(await page.getByRole('link', { name: 'निजता नीति' }).getAttribute('href')).toBe('/privacy-policy');
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: 'मैं सहमत हूँ, आगे बढ़ें' }).click();
+    // On to the page the person opened.
+    await page.getByRole('heading', { name: 'Amina Yusuf' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await done(tracked);
   });
 });

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { companyProfiles, users } from '#shared/schema.ts';
 import { processNextVideo } from '../server/jobs/process-videos.ts';
 import { startTestServer } from '../server/test/app.ts';
-import { PROFILE, signedInAgent, uploadCv, uploadVideo } from '../server/test/fixtures.ts';
+import { agreedToDocuments, PROFILE, signedInAgent, uploadCv, uploadVideo } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
 
 const run = promisify(execFile);
@@ -93,6 +93,7 @@ describe('the introduction video', () => {
       subscriptionStartDate: new Date(Date.now() - DAY),
       subscriptionEndDate: new Date(Date.now() + 20 * DAY),
     });
+    await agreedToDocuments(server, company.id);
 
     const hirer = await openPage(browser, { width: 375, height: 800 });
     await signInAs(hirer.context, company.cookie);

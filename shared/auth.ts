@@ -33,6 +33,9 @@ export const roleSchema = z.enum(ROLES, { error: 'Please choose Job Seeker or Co
 export const localeSchema = z.enum(LOCALES, { error: 'Please choose one of the languages offered' });
 export const setLocaleSchema = z.object({ locale: localeSchema });
 
+/** POST /api/auth/consent: agreement to the privacy policy and terms of this version (the date they last changed). */
+export const consentSchema = z.object({ version: z.iso.date({ error: 'Please reload the page and read the documents again' }) });
+
 export const signupSchema = z.object({
   email,
   password: newPassword,
@@ -107,4 +110,6 @@ export interface CurrentUser {
   company: CompanyView | null;
   /** In that company: its owner, or a colleague invited as admin (sees the bills) or member. */
   companyRole: CompanyRole | null;
+  /** The privacy policy and terms changed since the account agreed (or it never did): it is asked before going on. */
+  consentNeeded: boolean;
 }

@@ -140,5 +140,8 @@ export const TIMING = {
 /** Date the early-access offer ends unless configured otherwise (EARLY_ACCESS_END). */
 export const DEFAULT_EARLY_ACCESS_END = '2025-11-15';
 
-/** Date the legal pages were last changed. */
-export const LEGAL_LAST_UPDATED = '2025-10-23';
+/**
+ * Date the legal pages (privacy policy and terms) were last changed: also their version. Accounts agree to a version;
+ * a newer one is asked again at the next sign-in (docs/decisions/0037).
+ */
+export const LEGAL_LAST_UPDATED = '2026-11-26';

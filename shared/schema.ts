@@ -561,6 +561,22 @@ export const companyReports = pgTable(
   ],
 );
 
+// Agreement to the privacy policy and terms: which version (the date they were last changed), when, and where
+// (creating a profile or a company, or the prompt after a change). Kept as a record: rows are added, not changed.
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: varchar('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: varchar('version', { length: 10 }).notNull(),
+    via: varchar('via', { length: 16 }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consents_user_id_idx').on(t.userId, t.acceptedAt)],
+);
+
 export const shortlists = pgTable(
   'shortlists',
   {

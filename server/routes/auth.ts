@@ -6,6 +6,7 @@ import {
   loginSchema,
   resetPasswordSchema,
   setLocaleSchema,
+  consentSchema,
   setRoleSchema,
   signupSchema,
   verifyEmailSchema,
@@ -29,6 +30,7 @@ import {
   signUp,
   type AccountContext,
 } from '../services/accounts.ts';
+import { agreeToDocuments } from '../services/consents.ts';
 
 const MINUTE = 60_000;
 const emailOf = (req: Request) => {
@@ -106,6 +108,10 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
   router.post('/sessions/end-others', requireUser, async (req, res) => {
     await keepThisSession(req, await endOtherSessions(ctx, req.user!));
     res.status(204).end();
+  });
+
+  router.post('/consent', requireUser, validate(consentSchema), async (req, res) => {
+    res.json(await agreeToDocuments(db, req.user!, req.body.version, clock.now()));
   });
 
   router.put('/locale', requireUser, validate(setLocaleSchema), async (req, res) => {

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { passwordResetTemplate, verifyEmailTemplate } from '../mail/templates.ts';
+import { consentNeeded } from './consents.ts';
 import { ownProfileView } from './profiles.ts';
 import { companyView } from './subscriptions.ts';
 import { DomainError } from '../domain-error.ts';
@@ -366,5 +367,6 @@ export async function currentUserView(db: Db, user: User, now: Date): Promise<Cu
     profile: profile ? ownProfileView(profile, user.status) : null,
     company: company ? companyView(company.company, now) : null,
     companyRole: company?.role ?? null,
+    consentNeeded: await consentNeeded(db, user, Boolean(profile || company)),
   };
 }

@@ -16,6 +16,7 @@ import { uuidParam } from './keyset.ts';
 import { companyOf } from '../auth/company-of-user.ts';
 import { companyView, issueRenewal, OWN_RENEWAL, ownCompany, queueInvoiceEmail, type CompanyContext } from './subscriptions.ts';
 import { seatsTaken, type TeamSeats } from './team-seats.ts';
+import { recordConsent } from './consents.ts';
 
 /** The onboarding form: the company profile (pending payment) and its first invoice, whose period starts today. */
 export async function onboardCompany(ctx: CompanyContext, user: User, input: CompanyOnboarding): Promise<{ company: CompanyView; invoice: InvoiceView }> {
@@ -45,6 +46,8 @@ export async function onboardCompany(ctx: CompanyContext, user: User, input: Com
       .onConflictDoNothing({ target: companyProfiles.userId })
       .returning();
     if (!company) throw new DomainError('company.exists');
+    // Setting up the company agrees to the privacy policy and terms in force (the form says so by its button).
+    await recordConsent(tx, user.id, 'company', now);
     const invoice = await issueInvoice(tx, { company, plan: input.subscriptionPlan, periodStart: gulfDate(now), billing: ctx.billing, now });
     await queueInvoiceEmail(tx, ctx, company, invoice, false, now);
     return { company: companyView(company, now), invoice: invoiceView(invoice) };

@@ -19,6 +19,7 @@ import type { DbOrTx } from '../mail/outbox.ts';
 import type { VideoHost } from '../video/video-host.ts';
 import type { VideoUploadStore } from '../video/video-upload-store.ts';
 import { DomainError } from '../domain-error.ts';
+import { recordConsent } from './consents.ts';
 import type { VerifiableFact } from '#shared/hiring-facts.ts';
 
 /** The profile's hiring-fact columns, named as the form names them. */
@@ -179,6 +180,8 @@ export async function createProfile(ctx: ProfileContext, user: User, input: Prof
       .onConflictDoNothing({ target: jobSeekerProfiles.userId })
       .returning();
     if (!profile) throw new DomainError('profile.exists');
+    // Creating the profile agrees to the privacy policy and terms in force (the form says so by its button).
+    await recordConsent(tx, user.id, 'profile', now);
     return ownProfileView(profile, user.status);
   });
 }

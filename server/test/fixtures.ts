@@ -3,7 +3,8 @@
 import http from 'node:http';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { companyProfiles, users } from '#shared/schema.ts';
+import { LEGAL_LAST_UPDATED } from '#shared/constants.ts';
+import { companyProfiles, consents, users } from '#shared/schema.ts';
 import type { ProfileInput } from '#shared/profile.ts';
 import type { TestApp } from './app.ts';
 
@@ -123,6 +124,11 @@ export const SELLER_ENV = {
   SELLER_SWIFT: 'EBILAEAD',
 };
 
+/** The account agreed to the privacy policy and terms in force, as creating a profile or a company records. */
+export async function agreedToDocuments(testApp: Pick<TestApp, 'testDatabase'>, userId: string) {
+  await testApp.testDatabase.database.db.insert(consents).values({ userId, version: LEGAL_LAST_UPDATED, via: 'company' });
+}
+
 /** A company whose subscription runs (written straight to the database: onboarding and payment are tested elsewhere). */
 export async function activeCompany(testApp: TestApp) {
   const DAY = 24 * 3600 * 1000;
@@ -141,5 +147,7 @@ export async function activeCompany(testApp: TestApp) {
       subscriptionEndDate: new Date(Date.now() + 25 * DAY),
     })
     .returning();
+  // As onboarding does: setting the company up agrees to the privacy policy and terms.
+  await agreedToDocuments(testApp, agent.id);
   return { ...agent, companyId: row!.id };
 }

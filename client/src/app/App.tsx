@@ -39,6 +39,9 @@ const KeptVideoSender = lazy(() => import('@/features/profile/components/kept-vi
 const ActivityEmailsStopPage = lazy(() => import('./pages/activity-emails-stop'));
 const EmployerPage = lazy(() => import('./pages/employer'));
 const EmployerReportPage = lazy(() => import('./pages/employer-report'));
+const ConsentPrompt = lazy(() =>
+  import('@/features/auth/components/consent-prompt').then((module) => ({ default: module.ConsentPrompt })),
+);
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
@@ -80,6 +83,8 @@ function AppRoutes() {
   // A signed-in user with no role sees the role choice instead of any route; an administrator's place is the
   // console, which needs no role.
   if (user && !user.role && !user.isAdmin) return <RoleSelection />;
+  // The privacy policy and terms changed since this account agreed: asked before anything else.
+  if (user?.consentNeeded) return <ConsentPrompt />;
 
   const home = user ? homePathFor(user) : '/';
   const isJobSeeker = user?.role === 'job_seeker';
