@@ -69,7 +69,8 @@ describe('a team', () => {
     const colleague = await newAccount(email);
     expect((await colleague.post('/api/invitations/accept').send({ token }).expect(200)).body).toEqual({ companyName: 'Gulf Build Contracting' });
     const me = await colleague.get('/api/auth/user').expect(200);
-    expect(me.body).toMatchObject({ role: 'company', companyRole: 'member', company: { id: owner.companyId, hasAccess: true } });
+    // Joining agreed to the privacy policy and terms (the invitation page says so): nothing is asked before the work.
+    expect(me.body).toMatchObject({ role: 'company', companyRole: 'member', company: { id: owner.companyId, hasAccess: true }, consentNeeded: false });
 
     // The same shortlist, the note with who wrote it; the colleague's own note shows them.
     const shared = await colleague.get('/api/shortlist').expect(200);

@@ -20,6 +20,7 @@ import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { enqueueEmail, type DbOrTx } from '../mail/outbox.ts';
 import { teamInvitationTemplate } from '../mail/templates.ts';
+import { recordConsent } from './consents.ts';
 import { openInvitations as open, seatLimit, seatsTaken, type TeamSeats } from './team-seats.ts';
 
 export interface TeamContext {
@@ -181,6 +182,8 @@ export async function acceptInvitation(ctx: Pick<TeamContext, 'db' | 'clock' | '
     await tx.insert(companyMembers).values({ companyId: company.id, userId: user.id, role: invitation.role, invitedById: invitation.invitedById, createdAt: now });
     await tx.update(companyInvitations).set({ acceptedAt: now, acceptedById: user.id }).where(eq(companyInvitations.id, invitation.id));
     await audit(tx, user, 'team.join', company, { email: invitation.email, role: invitation.role }, now);
+    // Joining agrees to the privacy policy and terms in force (the invitation page says so by its button).
+    await recordConsent(tx, user.id, 'company', now);
     return { companyName: company.companyName };
   });
 }

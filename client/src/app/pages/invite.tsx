@@ -1,7 +1,7 @@
 // /invite?token=…: the invitation of the e-mail's link. Who invites you to which company; then, signed in with the
 // invited address, Join. Signed out: create an account or sign in, and come back here to join.
 import { Building2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -36,55 +36,67 @@ export default function InvitePage() {
           <Building2 aria-hidden="true" className="h-10 w-10 text-brand-700" />
           {invitation.isError || !invitation.data ? (
             <>
-              <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('invitation.invalidTitle')}</h1>
-              <p className="mt-3 text-slate-700">{errorMessage(invitation.error, t('invitation.invalid'))}</p>
+                <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('invitation.invalidTitle')}</h1>
+                <p className="mt-3 text-slate-700">{errorMessage(invitation.error, t('invitation.invalid'))}</p>
             </>
           ) : (
             <>
-              <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('invitation.heading', { company: invitation.data.companyName })}</h1>
-              <p className="mt-3 text-slate-700 [overflow-wrap:anywhere]">
-                {invitation.data.invitedBy
-                  ? ltrValues(t('invitation.byWhom', { name: invitation.data.invitedBy, email: ltr(invitation.data.email) }))
-                  : ltrValues(t('invitation.forWhom', { email: ltr(invitation.data.email) }))}
-              </p>
-              {!user ? (
-                <div className="mt-6 flex flex-wrap gap-3">
-                  <Link href={`/signup?type=company&invite=${back}`} className={buttonClasses({ size: 'lg' })}>
-                    {t('invitation.signUp')}
-                  </Link>
-                  <Link href={`/login?invite=${back}`} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
-                    {t('invitation.signIn')}
-                  </Link>
-                </div>
-              ) : user.email?.toLowerCase() !== invitation.data.email ? (
-                <div className="mt-6 space-y-3">
-                  <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 [overflow-wrap:anywhere]">{ltrValues(t('invitation.otherAccount', { email: ltr(invitation.data.email), current: ltr(user.email ?? '') }))}</p>
+                <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('invitation.heading', { company: invitation.data.companyName })}</h1>
+                <p className="mt-3 text-slate-700 [overflow-wrap:anywhere]">
+                  {invitation.data.invitedBy
+                    ? ltrValues(t('invitation.byWhom', { name: invitation.data.invitedBy, email: ltr(invitation.data.email) }))
+                    : ltrValues(t('invitation.forWhom', { email: ltr(invitation.data.email) }))}
+                </p>
+                {!user ? (
+                  <div className="mt-6 flex flex-wrap gap-3">
+                    <Link href={`/signup?type=company&invite=${back}`} className={buttonClasses({ size: 'lg' })}>
+                      {t('invitation.signUp')}
+                    </Link>
+                    <Link href={`/login?invite=${back}`} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+                      {t('invitation.signIn')}
+                    </Link>
+                  </div>
+                ) : user.email?.toLowerCase() !== invitation.data.email ? (
+                  <div className="mt-6 space-y-3">
+                    <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 [overflow-wrap:anywhere]">{ltrValues(t('invitation.otherAccount', { email: ltr(invitation.data.email), current: ltr(user.email ?? '') }))}</p>
+                    <Button
+                      variant="outline"
+                      disabled={switching.isPending}
+                      onClick={() => switching.mutate(undefined, { onSuccess: () => window.location.assign(`/login?invite=${back}`) })}
+                    >
+                      {t('invitation.switch')}
+                    </Button>
+                  </div>
+                ) : (
+                  <>
+                  <p className="mt-6 text-sm text-slate-700">
+                    <Trans
+                      t={t}
+                      i18nKey="invitation.consent"
+                      components={{
+                        privacy: <a href="/privacy-policy" target="_blank" rel="noopener" className="font-medium text-brand-800 underline underline-offset-2" />,
+                        terms: <a href="/terms-of-service" target="_blank" rel="noopener" className="font-medium text-brand-800 underline underline-offset-2" />,
+                      }}
+                    />
+                  </p>
                   <Button
-                    variant="outline"
-                    disabled={switching.isPending}
-                    onClick={() => switching.mutate(undefined, { onSuccess: () => window.location.assign(`/login?invite=${back}`) })}
+                    size="lg"
+                    className="mt-4"
+                    disabled={accept.isPending}
+                    onClick={() =>
+                      accept.mutate(token, {
+                        onSuccess: ({ companyName }) => {
+                          toast({ variant: 'success', title: t('invitation.joined', { company: companyName }) });
+                          navigate('/dashboard');
+                        },
+                        onError: (error) => toast({ variant: 'destructive', title: t('invitation.failed'), description: errorMessage(error, t('invitation.failed')) }),
+                      })
+                    }
                   >
-                    {t('invitation.switch')}
+                    {accept.isPending && <Spinner />}
+                    {t('invitation.join', { company: invitation.data.companyName })}
                   </Button>
-                </div>
-              ) : (
-                <Button
-                  size="lg"
-                  className="mt-6"
-                  disabled={accept.isPending}
-                  onClick={() =>
-                    accept.mutate(token, {
-                      onSuccess: ({ companyName }) => {
-                        toast({ variant: 'success', title: t('invitation.joined', { company: companyName }) });
-                        navigate('/dashboard');
-                      },
-                      onError: (error) => toast({ variant: 'destructive', title: t('invitation.failed'), description: errorMessage(error, t('invitation.failed')) }),
-                    })
-                  }
-                >
-                  {accept.isPending && <Spinner />}
-                  {t('invitation.join', { company: invitation.data.companyName })}
-                </Button>
+                </>
               )}
             </>
           )}
