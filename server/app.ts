@@ -30,6 +30,7 @@ import { salesRequestsRouter } from './routes/sales-requests.ts';
 import { companyTeamRouter } from './routes/company-team.ts';
 import { candidatesRouter } from './routes/candidates.ts';
 import { savedSearchesRouter } from './routes/saved-searches.ts';
+import { sessionsRouter } from './routes/sessions.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 import { accountContext } from './services/accounts.ts';
 import { healthRouter } from './routes/health.ts';
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(savedSearchesRouter({ db: database.db, clock, secret: config.sessionSecret }));
 
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
+  api.use('/auth', sessionsRouter({ db: database.db, clock, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }));
   api.use(objectsApiRouter(uploads));
   api.use(careersRouter({ ...uploads, productName: config.productName, publicUrl: config.publicUrl, supportEmail: config.supportEmail }, mailer));
   api.use(salesRequestsRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, salesEmail: config.salesEmail }, mailer));
