@@ -25,7 +25,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export const FULL_LOCALES: readonly Locale[] = ['en', 'ar'];
 
 /** The client's catalogue namespaces (client/src/locales/<locale>/<namespace>.json) of the job seeker's journey. */
-export const JOB_SEEKER_NAMESPACES = ['common', 'landing', 'get-started', 'auth', 'profile', 'pending', 'validation', 'errors', 'options', 'uploader'] as const;
+export const JOB_SEEKER_NAMESPACES = ['common', 'landing', 'get-started', 'auth', 'profile', 'pending', 'validation', 'errors', 'options', 'uploader', 'account-data'] as const;
 
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 

@@ -33,6 +33,7 @@ const AdminPage = lazy(() => import('./pages/admin'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 const AlertStopPage = lazy(() => import('./pages/alert-stop'));
 const StillLookingPage = lazy(() => import('./pages/still-looking'));
+const DataExportPage = lazy(() => import('./pages/data-export'));
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
@@ -51,6 +52,7 @@ export function App() {
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/alerts/stop" component={AlertStopPage} />
         <Route path="/still-looking" component={StillLookingPage} />
+        <Route path="/data-export" component={DataExportPage} />
         <Route path="/invite" component={InvitePage} />
         <Route component={AppRoutes} />
       </Switch>

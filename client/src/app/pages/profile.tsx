@@ -18,6 +18,7 @@ import { VisibilitySwitch } from '@/features/profile/components/visibility-switc
 import { useOptionText } from '@/lib/option-text';
 import { missingHiringFacts, VERIFIABLE_FACTS } from '#shared/hiring-facts.ts';
 import { HiringFactList } from '@/components/hiring-facts/hiring-fact-list';
+import { AccountDataSection } from '@/features/account-data/components/account-data-section';
 
 const STATUS_STYLE: Record<ReviewStatus, { icon: typeof Clock; className: string }> = {
   pending: { icon: Clock, className: 'bg-amber-50 text-amber-900 border-amber-200' },
@@ -187,6 +188,8 @@ export default function ProfilePage() {
             <HiringFactList facts={profile} verified={VERIFIABLE_FACTS.filter((fact) => profile.factVerifications[fact])} />
           </div>
         </Card>
+
+        <AccountDataSection returnTo="/profile" className="mt-6 p-5 sm:p-6" />
       </section>
     </PageShell>
   );
