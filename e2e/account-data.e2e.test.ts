@@ -52,9 +52,9 @@ describe('my data, on a phone in Hindi', () => {
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
 
-    // A copy of the data: prepared in the background, then offered here.
+    // A copy of the data: prepared in the background (the page says so while it is), then offered here.
     await page.getByRole('button', { name: t('export.request') }).click();
-    await page.getByText(t('export.preparing')).waitFor();
+    await waitForToast(page, t('export.requested'));
     const downloadLink = page.getByRole('link', { name: t('export.download') });
     await downloadLink.waitFor({ timeout: 30_000 });
     await expectAccessible(page);

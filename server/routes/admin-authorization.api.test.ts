@@ -26,6 +26,7 @@ interface World {
   userToSuspend: string;
   suspendedUser: string;
   userToGrant: string;
+  userToDelete: string;
   email: string;
   failedEmail: string;
 }
@@ -37,7 +38,7 @@ interface AdminRoute {
   url: (w: World) => string;
   body?: (w: World) => object;
   /** What an administrator gets with a valid subject. */
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   /** The audit row an administrator's call writes. */
   audit?: { action: string; subject: (w: World) => string };
 }
@@ -139,6 +140,13 @@ const ROUTES: AdminRoute[] = [
     status: 200,
     audit: { action: 'admin.grant', subject: (w) => w.userToGrant },
   },
+  {
+    method: 'post',
+    path: '/api/admin/users/:id/delete',
+    url: (w) => `/api/admin/users/${w.userToDelete}/delete`,
+    status: 202,
+    audit: { action: 'user.delete', subject: (w) => w.userToDelete },
+  },
   { method: 'get', path: '/api/admin/emails', url: () => '/api/admin/emails?status=failed', status: 200 },
   { method: 'get', path: '/api/admin/videos', url: () => '/api/admin/videos?state=failed', status: 200 },
   { method: 'get', path: '/api/admin/emails/:id', url: (w) => `/api/admin/emails/${w.email}`, status: 200 },
@@ -192,7 +200,7 @@ beforeAll(async () => {
   seeker = await jobSeekerWithProfile(testApp);
   company = await signedInAgent(testApp, { role: 'company' });
 
-  const [toApprove, toReject, toVerify, toSuspend, suspendedCompany, paid, userToSuspend, suspendedUser, userToGrant, withFacts] = await Promise.all([
+  const [toApprove, toReject, toVerify, toSuspend, suspendedCompany, paid, userToSuspend, suspendedUser, userToGrant, withFacts, userToDelete] = await Promise.all([
     jobSeekerWithProfile(testApp),
     jobSeekerWithProfile(testApp),
     onboarded(),
@@ -203,6 +211,7 @@ beforeAll(async () => {
     signedInAgent(testApp, { role: 'company' }),
     signedInAgent(testApp),
     jobSeekerWithProfile(testApp, { visaStatus: 'transferable' }),
+    signedInAgent(testApp, { role: 'job_seeker' }),
   ]);
   await admin.agent.post(`/api/admin/companies/${suspendedCompany.companyId}/suspend`).expect(200);
   await admin.agent.post(`/api/admin/users/${suspendedUser.id}/suspend`).expect(200);
@@ -227,6 +236,7 @@ beforeAll(async () => {
     userToSuspend: userToSuspend.id,
     suspendedUser: suspendedUser.id,
     userToGrant: userToGrant.id,
+    userToDelete: userToDelete.id,
     email: await outboxRow('sent'),
     failedEmail: await outboxRow('failed'),
   };

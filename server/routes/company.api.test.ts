@@ -179,6 +179,7 @@ describe('POST /api/company/profile', () => {
       company,
       billing: true,
       invoices: [{ id: invoice.id, number: invoice.number, status: 'issued', issuedAt: invoice.issuedAt, plan: 'monthly', periodStart: '2026-03-11', periodEnd: '2026-04-10', totalFils: 52_500, paymentDeclaration: null }],
+      team: { used: 1, seats: { monthly: 2, quarterly: 3, annual: 5 } },
     });
     expect((await account.agent.get('/api/auth/user')).body.company).toMatchObject({ id: company.id, subscriptionStatus: 'pending_payment', hasAccess: false });
 
