@@ -31,6 +31,8 @@ import { companyTeamRouter } from './routes/company-team.ts';
 import { candidatesRouter } from './routes/candidates.ts';
 import { savedSearchesRouter } from './routes/saved-searches.ts';
 import { employerTrustRouter } from './routes/employer-trust.ts';
+import { sessionsRouter } from './routes/sessions.ts';
+import { accountDataRouter } from './routes/account-data.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 import { accountContext } from './services/accounts.ts';
 import { healthRouter } from './routes/health.ts';
@@ -54,6 +56,9 @@ export interface AppDeps {
   oidc?: express.Router;
   /** Serves the React client; absent in API-only tests. */
   client?: ClientHandler;
+  /** The workers that make copies of data and erase deleted accounts, told when there is work (tests run them
+   *  by hand). */
+  accountJobs?: { exports: { kick(): void }; deletions: { kick(): void } };
 }
 
 export function publicConfig(config: Config, clock: Clock): PublicConfig {
@@ -142,6 +147,19 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(savedSearchesRouter({ db: database.db, clock, secret: config.sessionSecret }));
 
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
+  api.use('/auth', sessionsRouter({ db: database.db, clock, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }));
+  api.use(
+    accountDataRouter({
+      db: database.db,
+      clock,
+      storage: deps.storage,
+      productName: config.productName,
+      publicUrl: config.publicUrl,
+      secret: config.sessionSecret,
+      oidcProviderName: config.oidc?.providerName ?? null,
+      jobs: deps.accountJobs ?? { exports: { kick() {} }, deletions: { kick() {} } },
+    }),
+  );
   api.use(objectsApiRouter(uploads));
   api.use(careersRouter({ ...uploads, productName: config.productName, publicUrl: config.publicUrl, supportEmail: config.supportEmail }, mailer));
   api.use(salesRequestsRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, salesEmail: config.salesEmail }, mailer));

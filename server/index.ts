@@ -23,6 +23,8 @@ import { createVideoHost } from './video/create-video-host.ts';
 import { startUploadCleanUp } from './jobs/clean-up-uploads.ts';
 import { startSubscriptionReminders } from './jobs/subscription-reminders.ts';
 import { startVideoProcessing } from './jobs/process-videos.ts';
+import { startDataExports } from './jobs/data-exports.ts';
+import { startAccountDeletions } from './jobs/account-deletions.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 
@@ -144,11 +146,38 @@ async function start(): Promise<Server> {
     mailer,
   });
   cleanups.push(() => activityEmails.stop());
+  const dataExports = startDataExports({
+    db: database.db,
+    clock: systemClock,
+    storage,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret!,
+    temporaryDir: config.temporaryDir,
+    logger,
+    mailer,
+  });
+  cleanups.push(() => dataExports.stop());
+  const accountDeletions = startAccountDeletions({ db: database.db, clock: systemClock, storage, videoHost, logger });
+  cleanups.push(() => accountDeletions.stop());
   if (config.billing.placeholders.length > 0) {
     logger.warn({ variables: config.billing.placeholders }, 'invoices show placeholder seller details; set these variables before issuing real invoices');
   }
 
-  const app = createApp({ config, database, readDatabase, logger, client, clock: systemClock, mailer, oidc, storage, videoHost, videoUploads });
+  const app = createApp({
+    config,
+    database,
+    readDatabase,
+    logger,
+    client,
+    clock: systemClock,
+    mailer,
+    oidc,
+    storage,
+    videoHost,
+    videoUploads,
+    accountJobs: { exports: dataExports, deletions: accountDeletions },
+  });
   return await new Promise<Server>((resolve, reject) => {
     const server = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });

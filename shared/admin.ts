@@ -29,7 +29,7 @@ export const profileListQuery = z.object({
 
 /** GET /api/admin/companies?status=&q=&cursor=&limit= (newest first; q matches the company's name or e-mails). */
 export const companyListQuery = z.object({
-  status: z.enum(SUBSCRIPTION_STATUSES, { error: 'status must be pending_payment, active, expired or suspended' }).optional(),
+  status: z.enum(SUBSCRIPTION_STATUSES, { error: 'status must be pending_payment, active, expired, suspended or closed' }).optional(),
   q: search,
   cursor,
   limit,
@@ -85,6 +85,8 @@ export interface AdminUser {
   isAdmin: boolean;
   emailVerified: boolean;
   createdAt: string;
+  /** When the account's deletion was asked (it is erased within a day; a company owner's stays as an empty row). */
+  deletionRequestedAt: string | null;
   /** The job seeker's profile or the company, when there is one (for links in the console). */
   profileId: string | null;
   companyId: string | null;

@@ -7,7 +7,8 @@ export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['pending', 'active', 'rejected', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const SUBSCRIPTION_STATUSES = ['pending_payment', 'active', 'expired', 'suspended'] as const;
+// 'closed': the owner deleted the account; the company stays only as the buyer of its invoices.
+export const SUBSCRIPTION_STATUSES = ['pending_payment', 'active', 'expired', 'suspended', 'closed'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const CURRENCY = 'AED';

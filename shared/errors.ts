@@ -35,6 +35,15 @@ export const ERROR_MESSAGES = {
   'auth.reset_link_used': 'This link has expired or was already used. Please ask for a new one.',
   'auth.provider_unidentified': 'The sign-in provider did not identify the account',
   'auth.busy': 'Many people are signing in right now. Please try again in a few seconds.',
+  'auth.account_deleted': 'This account has been deleted.',
+  'auth.session_not_found': 'This device is already signed out',
+
+  'account.password_required': 'Please enter your password to delete your account',
+  'account.fresh_sign_in_required': 'Please sign in again with {{provider}} to confirm it is you, then delete your account.',
+  'account.last_admin': 'You are the last administrator. Make someone else an administrator before you delete your account.',
+
+  'export.link_invalid': 'This download link is not valid',
+  'export.link_expired': 'This download link has expired. You can prepare a new copy of your data on your account page.',
 
   'profile.not_found': 'Profile not found',
   'profile.looking_link_used': 'This link has expired or was already used. You can say you are still looking on your profile page.',
@@ -139,6 +148,8 @@ export const ERROR_MESSAGES = {
   'admin.sales_request_not_found': 'Sales request not found',
   'admin.sales_request_handled': 'This request is already marked as handled',
   'admin.audit_range_reversed': 'from must not be after to',
+  'admin.user_deletion_requested': 'This account is already being deleted',
+  'admin.delete_self': 'You cannot delete your own account from the console',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -25,7 +25,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export const FULL_LOCALES: readonly Locale[] = ['en', 'ar'];
 
 /** The client's catalogue namespaces (client/src/locales/<locale>/<namespace>.json) of the job seeker's journey. */
-export const JOB_SEEKER_NAMESPACES = ['common', 'landing', 'get-started', 'auth', 'profile', 'pending', 'validation', 'errors', 'options', 'uploader', 'trust', 'language-suggestion'] as const;
+export const JOB_SEEKER_NAMESPACES = ['common', 'landing', 'get-started', 'auth', 'profile', 'pending', 'validation', 'errors', 'options', 'uploader', 'trust', 'account-data', 'language-suggestion'] as const;
 
 /**
  * The one-line offer of each language in itself ('हिन्दी में देखें?'): bundled for every language, as a visitor is

@@ -47,6 +47,10 @@ export const users = pgTable(
     locale: varchar('locale', { length: 16 }).notNull().default('en'),
     // Raised to end every session of the user at once (password reset).
     sessionVersion: integer('session_version').notNull().default(0),
+    // The person asked to delete the account (or an administrator did, on their request): from then on it signs in
+    // nowhere and its profile is hidden; the deletion job (account_deletions) erases it. A company owner's row stays
+    // as an empty tombstone, because the company's invoices must be kept (docs/decisions/0039).
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,7 +79,11 @@ export const sessions = pgTable(
     sess: jsonb('sess').notNull(),
     expire: timestamp('expire').notNull(),
   },
-  (t) => [index('IDX_session_expire').on(t.expire)],
+  (t) => [
+    index('IDX_session_expire').on(t.expire),
+    // An account's sessions (its list of devices, signing them out): the user id inside the session.
+    index('sessions_user_id_idx').on(sql`(${t.sess}->>'userId')`),
+  ],
 );
 
 export const jobSeekerProfiles = pgTable(
@@ -665,6 +673,66 @@ export const videoUploadLocks = pgTable('video_upload_locks', {
   releaseRequested: boolean('release_requested').notNull().default(false),
 });
 
+// Copies of a person's (or a company's) data asked for from /profile or /account: a ZIP made in the background (one
+// worker at a time takes a row: row lock, SKIP LOCKED, and a lease a dead worker's row is taken again after), kept in
+// object storage at export/<id> and offered by a signed link until `expires_at`; then the file goes and the row says
+// 'expired'.
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Who asked, and receives the link.
+    userId: varchar('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // 'person' (the account's own data) or 'company' (the company's, asked by its owner).
+    scope: varchar('scope', { length: 16 }).notNull(),
+    companyId: uuid('company_id').references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    // 'queued', 'running', 'ready', 'failed' or 'expired'.
+    state: varchar('state', { length: 16 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    objectKey: text('object_key'),
+    size: bigint('size', { mode: 'number' }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    errorDetail: text('error_detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('data_exports_user_id_idx').on(t.userId, t.createdAt),
+    index('data_exports_company_id_idx').on(t.companyId),
+    index('data_exports_due_idx').on(t.state, t.runAfter),
+    index('data_exports_expires_at_idx').on(t.expiresAt).where(sql`state = 'ready'`),
+  ],
+);
+
+// Accounts to erase, asked for by their owner or by an administrator on the person's request. The account is hidden
+// and signed out at once; a worker then deletes files, hosted videos and rows, and scrubs the person's name, e-mail
+// and phone from the outbox and the audit log. The row stays as an anonymous record: no foreign key to the account
+// (gone by then), only counts in `summary`.
+export const accountDeletions = pgTable(
+  'account_deletions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: varchar('user_id').notNull().unique(),
+    role: varchar('role', { length: 16 }),
+    // The administrator who asked on the person's behalf; null when the person asked.
+    requestedById: varchar('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    // 'queued', 'running', 'done' or 'failed' (tried again later: a file store was unreachable).
+    state: varchar('state', { length: 16 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    errorDetail: text('error_detail'),
+    summary: jsonb('summary').$type<Record<string, number>>(),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('account_deletions_due_idx').on(t.state, t.runAfter), index('account_deletions_requested_by_id_idx').on(t.requestedById)],
+);
+
 export type User = typeof users.$inferSelect;
 export type JobSeekerProfile = typeof jobSeekerProfiles.$inferSelect;
 export type SalesRequestRow = typeof salesRequests.$inferSelect;
@@ -674,3 +742,5 @@ export type StoredObject = typeof objects.$inferSelect;
 export type VideoJob = typeof videoJobs.$inferSelect;
 export type CareerApplication = typeof careerApplications.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
+export type DataExport = typeof dataExports.$inferSelect;
+export type AccountDeletion = typeof accountDeletions.$inferSelect;

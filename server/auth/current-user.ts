@@ -35,7 +35,7 @@ const prepareUserQuery = (db: Db) =>
     .prepare('current_user');
 
 /**
- * Loads the signed-in user on every request. A session ends here when its user is gone or suspended,
+ * Loads the signed-in user on every request. A session ends here when its user is gone, suspended or being deleted,
  * its version is old (password reset) or it outlived the absolute lifetime.
  */
 export function loadCurrentUser(db: Db, clock: Clock, absoluteMs: number): RequestHandler {
@@ -49,7 +49,7 @@ export function loadCurrentUser(db: Db, clock: Clock, absoluteMs: number): Reque
       const [row] = loaded?.user.id === userId ? [loaded] : await query.execute({ id: userId });
       const user = row?.user;
       const tooOld = clock.now().getTime() - (req.session.signedInAt ?? 0) > absoluteMs;
-      if (!user || user.status === 'suspended' || user.sessionVersion !== req.session.version || tooOld) {
+      if (!user || user.status === 'suspended' || user.deletionRequestedAt || user.sessionVersion !== req.session.version || tooOld) {
         await signOut(req);
         return next();
       }

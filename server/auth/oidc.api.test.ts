@@ -22,6 +22,7 @@ const ACCOUNTS = {
   unchecked: { sub: 'unchecked-6', email: 'unchecked@example.com', email_verified: false, given_name: 'Sam', family_name: 'Lee' },
   leaver: { sub: 'leaver-7', email: 'leaver@example.com', email_verified: true, given_name: 'Omar', family_name: 'Farouk' },
   samir: { sub: 'samir-8', email: 'samir@example.com', email_verified: true, given_name: 'Samir', family_name: 'Aziz' },
+  hana: { sub: 'hana-9', email: 'hana@example.com', email_verified: true, given_name: 'Hana', family_name: 'Karim' },
 };
 
 let provider: TestOidcProvider;
@@ -242,5 +243,31 @@ describe('OpenID Connect sign-in', () => {
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${app.baseUrl}/`);
     expect(browser.cookies(app.baseUrl).has('wazifa.sid')).toBe(false);
     expect((await currentUser(browser)).status).toBe(401);
+  });
+
+  it('an account without a password confirms its deletion by signing in again at the provider, which is asked to make it sign in afresh', async () => {
+    const browser = new CookieBrowser();
+    expect(await signInAs(browser, 'hana', '?type=candidate')).toBe('/');
+    // Signing in again to confirm: the provider is told to ask for the sign-in, and the browser comes back to the page.
+    const start = await browser.get(`${app.baseUrl}/api/login?fresh=1&next=/profile`);
+    const authorize = new URL(start.headers.get('location')!);
+    expect(authorize.searchParams.get('prompt')).toBe('login');
+    expect(authorize.searchParams.get('max_age')).toBe('0');
+    // Anywhere else is not a page it leads back to.
+    const elsewhere = await browser.get(`${app.baseUrl}/api/login?fresh=1&next=https://evil.example/`);
+    expect(elsewhere.status).toBe(302);
+    expect(await signInAs(browser, 'hana', '?fresh=1&next=/profile')).toBe('/profile');
+    const cookie = [...browser.cookies(app.baseUrl)].map(([k, v]) => `${k}=${v}`).join('; ');
+    const deleted = await fetch(`${app.baseUrl}/api/account/deletion`, {
+      method: 'POST',
+      headers: { cookie, origin: app.baseUrl, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(deleted.status).toBe(202);
+    const [hana] = await userByEmail(ACCOUNTS.hana.email);
+    expect(hana!.deletionRequestedAt).not.toBeNull();
+    // Signed out, and the provider's identity no longer signs in to it.
+    expect((await currentUser(browser)).status).toBe(401);
+    expect(await signInAs(new CookieBrowser(), 'hana')).toBe('/login?error=oidc&reason=refused');
   });
 });

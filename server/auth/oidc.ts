@@ -18,6 +18,10 @@ declare module 'express-session' {
   interface SessionData {
     /** The role a new user chose before leaving for the provider (/api/login?type=candidate|company). */
     oidcRole: Role;
+    /** Where to come back to after signing in again to confirm it is them (/api/login?fresh=1&next=/profile). */
+    oidcNext: (typeof RETURN_PAGES)[number];
+    /** The provider is asked to make the person sign in again, whatever session it has of its own. */
+    oidcFresh: boolean;
   }
 }
 
@@ -26,7 +30,12 @@ const STRATEGY = 'oidc';
 const SESSION_KEY = 'oidc';
 const FAILED = '/login?error=oidc';
 
+/** The pages a fresh sign-in may lead back to (never an address given from outside). */
+const RETURN_PAGES = ['/profile', '/account'] as const;
+
 const loginQuery = z.object({
+  fresh: z.literal('1').optional().catch(undefined),
+  next: z.enum(RETURN_PAGES).optional().catch(undefined),
   type: z
     .enum(['candidate', 'company'])
     .transform((type): Role => (type === 'candidate' ? 'job_seeker' : 'company'))
@@ -45,6 +54,11 @@ class CodeFlowStrategy extends Strategy {
     const params = new URLSearchParams(super.authorizationRequestParams(req, options));
     params.set('state', client.randomState());
     params.set('nonce', client.randomNonce());
+    // Confirming a grave step (deleting the account): the person signs in at the provider now, not just returns.
+    if (req.session.oidcFresh) {
+      params.set('prompt', 'login');
+      params.set('max_age', '0');
+    }
     return params;
   }
 }
@@ -108,8 +122,11 @@ export async function createOidcRouter(options: OidcRouterOptions): Promise<expr
   const router = express.Router();
 
   router.get('/login', (req, res, next) => {
-    const { type: role } = loginQuery.parse(req.query);
+    const { type: role, fresh, next: returnTo } = loginQuery.parse(req.query);
     if (role) req.session.oidcRole = role;
+    req.session.oidcFresh = fresh === '1';
+    if (returnTo) req.session.oidcNext = returnTo;
+    else delete req.session.oidcNext;
     authenticator.authenticate(STRATEGY, { session: false })(req, res, next);
   });
 
@@ -121,14 +138,16 @@ export async function createOidcRouter(options: OidcRouterOptions): Promise<expr
           req.log.warn({ err, info }, 'OpenID Connect sign-in failed');
           return res.redirect(FAILED);
         }
+        const returnTo = req.session.oidcNext;
         let user = await findOrCreateOidcUser(options.accounts, identity, { role: req.session.oidcRole });
         // A language chosen on this device before signing in becomes the account's.
         const chosen = chosenLocale(req);
         if (chosen) user = await setLocale(options.accounts, user, chosen);
+        if (user.deletionRequestedAt) throw new DomainError('auth.account_deleted');
         if (user.status === 'suspended') throw new DomainError('auth.suspended');
-        await signIn(req, user, options.accounts.clock.now());
+        await signIn(req, user, options.accounts.clock.now(), { method: 'oidc' });
         await grantConfiguredAdmin(options.accounts, user);
-        res.redirect('/');
+        res.redirect(returnTo ? `${returnTo}#delete-account` : '/');
       } catch (caught) {
         if (caught instanceof DomainError && ERROR_STATUS[caught.code] < 500) {
           req.log.warn({ code: caught.code, reason: caught.message }, 'OpenID Connect sign-in refused');

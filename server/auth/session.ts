@@ -11,6 +11,7 @@ import { companyMembers, companyProfiles, sessions, users, type CompanyProfile, 
 import type { Database, Db } from '../db/client.ts';
 import type { CompanyRole } from '#shared/company-team.ts';
 import { companyRole, joinsCompany, joinsMembership } from './company-of-user.ts';
+import { networkPrefix, USER_AGENT_MAX } from './devices.ts';
 
 declare module 'express-session' {
   interface SessionData {
@@ -21,6 +22,12 @@ declare module 'express-session' {
     signedInAt: number;
     /** This session chose the account's current password (signing up, or changing it): see confirmEmail. */
     choseThePassword?: boolean;
+    /** How the person signed in: an OpenID sign-in counts as fresh proof for a while (deleting an account). */
+    signInMethod?: 'password' | 'oidc';
+    /** What the list of the account's devices shows (server/auth/devices.ts): the browser's User-Agent at sign-in,
+     *  and the network prefix it came from (never the whole address). */
+    userAgent?: string;
+    networkPrefix?: string;
   }
 }
 
@@ -224,14 +231,22 @@ export function settleSessionTouches(database: Database): Promise<void> {
   return touches ? writeTouches(touches) : Promise.resolve();
 }
 
-/** Starts a new session for the user (a new id: no session fixation). */
-export function signIn(req: Request, user: User, now: Date, options: { choseThePassword?: boolean } = {}): Promise<void> {
+/**
+ * Starts a new session for the user (a new id: no session fixation), noting the device for the account's list of
+ * sessions. Its last use needs no write of its own: the stored deadline moves with use (see SessionStore.touch).
+ */
+export function signIn(req: Request, user: User, now: Date, options: { choseThePassword?: boolean; method?: 'password' | 'oidc' } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err);
       req.session.userId = user.id;
       req.session.version = user.sessionVersion;
       req.session.signedInAt = now.getTime();
+      req.session.signInMethod = options.method ?? 'password';
+      const userAgent = req.get('user-agent');
+      if (userAgent) req.session.userAgent = userAgent.slice(0, USER_AGENT_MAX);
+      const network = networkPrefix(req.ip);
+      if (network) req.session.networkPrefix = network;
       if (options.choseThePassword) req.session.choseThePassword = true;
       req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
     });

@@ -32,6 +32,15 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'auth.reset_link_used': 400,
   'auth.provider_unidentified': 400,
   'auth.busy': 503,
+  'auth.account_deleted': 403,
+  'auth.session_not_found': 404,
+
+  'account.password_required': 400,
+  'account.fresh_sign_in_required': 403,
+  'account.last_admin': 409,
+
+  'export.link_invalid': 404,
+  'export.link_expired': 410,
 
   'profile.not_found': 404,
   'admin.fact_not_declared': 409,
@@ -137,4 +146,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'admin.sales_request_not_found': 404,
   'admin.sales_request_handled': 409,
   'admin.audit_range_reversed': 400,
+  'admin.user_deletion_requested': 409,
+  'admin.delete_self': 409,
 };

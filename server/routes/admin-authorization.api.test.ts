@@ -26,6 +26,7 @@ interface World {
   userToSuspend: string;
   suspendedUser: string;
   userToGrant: string;
+  userToDelete: string;
   email: string;
   failedEmail: string;
   companyToCheck: string;
@@ -40,7 +41,7 @@ interface AdminRoute {
   url: (w: World) => string;
   body?: (w: World) => object;
   /** What an administrator gets with a valid subject. */
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   /** The audit row an administrator's call writes. */
   audit?: { action: string; subject: (w: World) => string };
 }
@@ -142,6 +143,13 @@ const ROUTES: AdminRoute[] = [
     status: 200,
     audit: { action: 'admin.grant', subject: (w) => w.userToGrant },
   },
+  {
+    method: 'post',
+    path: '/api/admin/users/:id/delete',
+    url: (w) => `/api/admin/users/${w.userToDelete}/delete`,
+    status: 202,
+    audit: { action: 'user.delete', subject: (w) => w.userToDelete },
+  },
   { method: 'get', path: '/api/admin/emails', url: () => '/api/admin/emails?status=failed', status: 200 },
   { method: 'get', path: '/api/admin/videos', url: () => '/api/admin/videos?state=failed', status: 200 },
   { method: 'get', path: '/api/admin/emails/:id', url: (w) => `/api/admin/emails/${w.email}`, status: 200 },
@@ -213,7 +221,7 @@ beforeAll(async () => {
   seeker = await jobSeekerWithProfile(testApp);
   company = await signedInAgent(testApp, { role: 'company' });
 
-  const [toApprove, toReject, toVerify, toSuspend, suspendedCompany, paid, userToSuspend, suspendedUser, userToGrant, withFacts, toCheck] = await Promise.all([
+  const [toApprove, toReject, toVerify, toSuspend, suspendedCompany, paid, userToSuspend, suspendedUser, userToGrant, withFacts, toCheck, userToDelete] = await Promise.all([
     jobSeekerWithProfile(testApp),
     jobSeekerWithProfile(testApp),
     onboarded(),
@@ -225,6 +233,7 @@ beforeAll(async () => {
     signedInAgent(testApp),
     jobSeekerWithProfile(testApp, { visaStatus: 'transferable' }),
     verified(),
+    signedInAgent(testApp, { role: 'job_seeker' }),
   ]);
   // A company whose whole trade licence is given, for the verified mark; two reports about it.
   await db()
@@ -258,6 +267,7 @@ beforeAll(async () => {
     userToSuspend: userToSuspend.id,
     suspendedUser: suspendedUser.id,
     userToGrant: userToGrant.id,
+    userToDelete: userToDelete.id,
     email: await outboxRow('sent'),
     failedEmail: await outboxRow('failed'),
     companyToCheck: toCheck.companyId,

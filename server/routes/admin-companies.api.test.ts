@@ -262,7 +262,7 @@ describe('GET /api/admin/companies', () => {
   });
 
   it.each([
-    ['status=paid', 'status must be pending_payment, active, expired or suspended'],
+    ['status=paid', 'status must be pending_payment, active, expired, suspended or closed'],
     ['limit=0', 'limit must be between 1 and 100'],
     ['limit=101', 'limit must be between 1 and 100'],
     ['limit=ten', 'limit must be a number'],

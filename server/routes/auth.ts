@@ -13,6 +13,7 @@ import {
 } from '#shared/auth.ts';
 import { requireUser } from '../auth/current-user.ts';
 import { SESSION_COOKIE, signIn, signOut } from '../auth/session.ts';
+import { removeSessions } from '../services/sessions.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { chosenLocale, requestLocale } from '../http/locale.ts';
@@ -92,13 +93,16 @@ export function authRouter(ctx: AccountContext, mailer: { kick(): void }) {
     res.set('Cache-Control', 'no-store').json(await currentUserView(db, req.user!, clock.now()));
   });
 
-  /** This request's session goes on with the account's new version; every other one has ended. */
-  const keepThisSession = (req: Request, version: number, options: { choseThePassword?: boolean } = {}) =>
-    new Promise<void>((resolve, reject) => {
+  /** This request's session goes on with the account's new version; every other one has ended (and its row, with
+   *  the device it names, goes too). */
+  const keepThisSession = async (req: Request, version: number, options: { choseThePassword?: boolean } = {}) => {
+    await new Promise<void>((resolve, reject) => {
       req.session.version = version;
       if (options.choseThePassword) req.session.choseThePassword = true;
       req.session.save((err) => (err ? reject(err) : resolve()));
     });
+    await removeSessions(db, req.user!.id, req.sessionID);
+  };
 
   router.post('/password', requireUser, rateLimit(db, clock, limits.passwordByUser), validate(changePasswordSchema), async (req, res) => {
     await keepThisSession(req, await changePassword(ctx, req.user!, req.body), { choseThePassword: true });

@@ -115,6 +115,7 @@ export async function logIn(ctx: AccountContext, input: { email: string; passwor
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, input.email) });
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
   if (!user || !ok) throw new DomainError('auth.wrong_credentials');
+  if (user.deletionRequestedAt) throw new DomainError('auth.account_deleted');
   if (user.status === 'suspended') throw new DomainError('auth.suspended');
   return grantConfiguredAdmin(ctx, user);
 }
@@ -307,7 +308,7 @@ export async function settlePasswordResetRequests(db: Db): Promise<void> {
 /** Queues a reset link for an account that can use one; answers whether it did. */
 async function queuePasswordReset(ctx: AccountContext, email: string): Promise<boolean> {
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
-  if (!user || user.status === 'suspended') return false;
+  if (!user || user.status === 'suspended' || user.deletionRequestedAt) return false;
   await ctx.db.transaction(async (tx) => {
     const { token, expiresAt } = await issueToken(tx, ctx, user, 'reset_password', RESET_PASSWORD_TTL_MS);
     const link = `${ctx.publicUrl}/reset-password?token=${token}`;

@@ -30,6 +30,7 @@ function userView(user: User, links: { profileId: string | null; companyId: stri
     isAdmin: user.isAdmin,
     emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
+    deletionRequestedAt: user.deletionRequestedAt?.toISOString() ?? null,
     profileId: links.profileId,
     companyId: links.companyId,
   };

@@ -11,7 +11,9 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../clock.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { signedInAgent } from '../test/fixtures.ts';
+import request from 'supertest';
+import { mp4, PROFILE, signedInAgent, uploadVideo } from '../test/fixtures.ts';
+import { accountWorkers, binary, unzip } from '../test/account-data.ts';
 import { cleanUpDeadUploadLinks, DEAD_UPLOAD_LINK_MS } from '../jobs/clean-up-uploads.ts';
 import { freePort } from '../test/free-port.ts';
 import { createS3Storage } from './s3.ts';
@@ -228,5 +230,29 @@ describe('uploads finished through the app', () => {
     }
     expect(await storage.stat(uploadKey)).toBeUndefined();
     expect(Buffer.compare((await seeker.agent.get(body.objectPath).buffer(true)).body as Buffer, PDF)).toBe(0);
+  });
+
+  it('a copy of a job seeker’s data holds the files from the bucket, and deleting the account deletes them there', async () => {
+    now = new Date();
+    const seeker = await signedInAgent(testApp, { role: 'job_seeker' });
+    const { body: created } = await seeker.agent.post('/api/objects/upload').expect(200);
+    expect((await fetch(created.uploadURL, { method: 'PUT', body: PDF })).status).toBe(200);
+    const cvUrl = (await seeker.agent.put('/api/objects/acl').send({ objectURL: created.uploadURL }).expect(200)).body.objectPath as string;
+    const video = await uploadVideo(seeker.agent);
+    expect(video.status).toBe(200);
+    await seeker.agent.post('/api/job-seeker/profile').send({ ...PROFILE, cvUrl, videoUrl: video.body.videoUrl }).expect(201);
+    const workers = accountWorkers(testApp, { clock });
+
+    await seeker.agent.post('/api/account/exports').send({}).expect(202);
+    expect(await workers.makeExports()).toBe(1);
+    const [copy] = (await seeker.agent.get('/api/account/exports').expect(200)).body.items;
+    const zip = await request(testApp.app).get(copy.downloadUrl).buffer(true).parse(binary).expect(200);
+    const entries = await unzip(zip.body as Buffer);
+    expect(entries.get(`files/${cvUrl.slice('/objects/'.length).replace('/', '-')}.pdf`)).toEqual(PDF);
+    expect(entries.get(`files/${video.body.videoUrl.slice('/objects/'.length).replace('/', '-')}.mp4`)).toEqual(mp4());
+
+    await seeker.agent.post('/api/account/deletion').send({ password: 'long enough 1' }).expect(202);
+    expect(await workers.eraseAccounts()).toBe(1);
+    for (const url of [cvUrl, video.body.videoUrl as string]) expect(await storage.stat(url.slice('/objects/'.length))).toBeUndefined();
   });
 });

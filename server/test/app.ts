@@ -15,6 +15,8 @@ import { createLocalVideoHost } from '../video/local.ts';
 import type { VideoHost } from '../video/video-host.ts';
 import { createFileVideoUploadStore, type VideoUploadStore } from '../video/video-upload-store.ts';
 import { startVideoProcessing } from '../jobs/process-videos.ts';
+import { startDataExports } from '../jobs/data-exports.ts';
+import { startAccountDeletions } from '../jobs/account-deletions.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -44,6 +46,9 @@ export async function createTestApp(
     videoUploads?: VideoUploadStore;
     /** A logger whose lines a test reads; silent otherwise. */
     logger?: Logger;
+    /** Runs the workers that make copies of data and erase deleted accounts, as the product does (else tests run
+     *  them by hand: server/test/account-data.ts). */
+    accountJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   // Files of this test (objects, temporary uploads) live in a directory of its own.
@@ -61,6 +66,24 @@ export async function createTestApp(
   const videoHost = createLocalVideoHost({ db: testDatabase.database.db, storage });
   const videoUploads = options.videoUploads ?? createFileVideoUploadStore(config.videoUploadDir);
   const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock)) : undefined;
+  const silent = pino({ level: 'silent' });
+  const accountJobs = options.accountJobs
+    ? {
+        exports: startDataExports({
+          db: testDatabase.database.db,
+          clock,
+          storage,
+          productName: config.productName,
+          publicUrl: config.publicUrl,
+          secret: config.sessionSecret!,
+          temporaryDir: config.temporaryDir,
+          logger: options.logger ?? silent,
+          mailer: options.mailer ?? { kick() {} },
+          intervalMs: 500,
+        }),
+        deletions: startAccountDeletions({ db: testDatabase.database.db, clock, storage, videoHost, logger: options.logger ?? silent, intervalMs: 500 }),
+      }
+    : undefined;
   const app = createApp({
     config,
     database: testDatabase.database,
@@ -73,6 +96,7 @@ export async function createTestApp(
     mailer: options.mailer,
     readDatabase: options.readDatabase,
     oidc: options.oidc ? await options.oidc(testDatabase.database.db) : undefined,
+    accountJobs,
   });
   return {
     app,
@@ -81,6 +105,7 @@ export async function createTestApp(
     storage,
     services: { storage, videoHost, videoUploads },
     async close() {
+      await Promise.all([accountJobs?.exports.stop(), accountJobs?.deletions.stop()]);
       await testDatabase.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -19,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { freePort } from '../test/free-port.ts';
 import { playableCopy } from './create-video-host.ts';
 import { createVimeoVideoHost, vimeoObjectKey } from './vimeo.ts';
+import { eraseAccount } from '../services/account-deletion.ts';
 
 const TOKEN = 'vimeo-test-token';
 
@@ -192,6 +193,19 @@ describe('Vimeo video host', () => {
     calls = [];
     await host.delete('/objects/video/00000000-0000-4000-8000-000000000000');
     expect(calls).toEqual([]);
+  });
+
+  it('erasing a deleted account deletes its video on Vimeo, and its row', async () => {
+    const [leaver] = await testDatabase.database.db.insert(users).values({ email: 'leaver@example.com', role: 'job_seeker' }).returning();
+    const { filePath, bytes } = await mp4File(4096);
+    const { videoUrl } = await host.upload({ ...input(filePath, bytes.length), ownerId: leaver!.id });
+    const id = String(nextId - 1);
+    calls = [];
+    const storage = { delete: async () => {} };
+    await eraseAccount({ db: testDatabase.database.db, clock: { now: () => new Date() }, storage, videoHost: host }, { userId: leaver!.id });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`DELETE /videos/${id}`]);
+    expect(videos.has(id)).toBe(false);
+    expect(await testDatabase.database.db.query.objects.findFirst({ where: eq(objects.key, vimeoObjectKey(videoUrl)!) })).toBeUndefined();
   });
 
   it('fails when Vimeo refuses the upload, keeping no row', async () => {

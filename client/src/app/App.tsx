@@ -42,6 +42,7 @@ const EmployerReportPage = lazy(() => import('./pages/employer-report'));
 const ConsentPrompt = lazy(() =>
   import('@/features/auth/components/consent-prompt').then((module) => ({ default: module.ConsentPrompt })),
 );
+const DataExportPage = lazy(() => import('./pages/data-export'));
 const RoleSelection = lazy(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
@@ -63,6 +64,7 @@ export function App() {
         <Route path="/alerts/stop" component={AlertStopPage} />
         <Route path="/still-looking" component={StillLookingPage} />
         <Route path="/activity-emails/stop" component={ActivityEmailsStopPage} />
+        <Route path="/data-export" component={DataExportPage} />
         <Route path="/invite" component={InvitePage} />
         <Route component={AppRoutes} />
       </Switch>

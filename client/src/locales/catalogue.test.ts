@@ -105,9 +105,9 @@ function checkValidation(locale: Locale, messages: Set<string>, problems: string
 
 const WORKFORCE: Locale[] = LOCALES.filter((locale): locale is Locale => locale !== 'en' && locale !== 'ar');
 /** The errors a job seeker can meet; the company side's and the console's fall back to English in these languages. */
-const JOB_SEEKER_ERROR_AREAS = ['common', 'auth', 'profile', 'upload', 'file', 'video', 'employer', 'report'];
+const JOB_SEEKER_ERROR_AREAS = ['common', 'auth', 'profile', 'upload', 'file', 'video', 'employer', 'report', 'account', 'export'];
 /** The e-mails a job seeker receives; company e-mails reach these languages in English. */
-const JOB_SEEKER_EMAILS = ['layout', 'verifyEmail', 'passwordReset', 'profileApproved', 'profileRejected', 'stillLooking', 'profileActivity', 'reportAnswer'];
+const JOB_SEEKER_EMAILS = ['layout', 'verifyEmail', 'passwordReset', 'profileApproved', 'profileRejected', 'stillLooking', 'profileActivity', 'reportAnswer', 'dataExportReady'];
 
 describe('catalogues', () => {
   it('names every option a profile can hold (industries, languages, locations are stored as these codes)', () => {

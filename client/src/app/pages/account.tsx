@@ -1,4 +1,5 @@
-// /account for a company: its details, its plan with renewal, its invoices, and the account's password and devices.
+// /account for a company: its details, its plan with renewal, its invoices, the account's password and devices, and
+// its data (a copy; deleting the account).
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { InvoiceList } from '@/features/company/components/invoice-list';
 import { LicenceForm } from '@/features/company/components/licence-form';
 import { PlanAndRenewal } from '@/features/company/components/plan-and-renewal';
 import { TeamPanel } from '@/features/team/components/team-panel';
+import { AccountDataSection } from '@/features/account-data/components/account-data-section';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -68,6 +70,7 @@ export default function AccountPage() {
             <Section id="account-security" title={t('account.security')}>
               <AccountSecurity hasPassword={user?.hasPassword ?? true} />
             </Section>
+            <AccountDataSection returnTo="/account" />
           </>
         )}
       </section>

@@ -22,6 +22,7 @@ import { HiringFactList } from '@/components/hiring-facts/hiring-fact-list';
 import { BlockedCompanies } from '@/features/trust/components/blocked-companies';
 import { NoFeesNotice } from '@/features/trust/components/no-fees-notice';
 import { ProfileActivity } from '@/features/trust/components/profile-activity';
+import { AccountDataSection } from '@/features/account-data/components/account-data-section';
 
 const STATUS_STYLE: Record<ReviewStatus, { icon: typeof Clock; className: string }> = {
   pending: { icon: Clock, className: 'bg-amber-50 text-amber-900 border-amber-200' },
@@ -200,6 +201,7 @@ export default function ProfilePage() {
         <Card className="mt-6 p-5 sm:p-6">
           <BlockedCompanies />
         </Card>
+        <AccountDataSection returnTo="/profile" className="mt-6 p-5 sm:p-6" />
       </section>
     </PageShell>
   );

@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { useUserList } from '../api/list-users';
 import { useSetUserAdmin } from '../api/set-user-admin';
 import { useSetUserSuspension } from '../api/set-user-suspension';
+import { useDeleteUser } from '../api/delete-user';
 import { PagedList, SearchBox, when } from './paged-list';
 
 export function UserList() {
@@ -16,6 +17,9 @@ export function UserList() {
   const query = useUserList({ q: q || undefined });
   const suspension = useSetUserSuspension();
   const admin = useSetUserAdmin();
+  const remove = useDeleteUser();
+  // Deleting is asked twice: the first press only shows the confirmation.
+  const [confirming, setConfirming] = useState<string>();
   const failed = (error: unknown) => toast({ variant: 'destructive', title: t('users.failed'), description: errorMessage(error, t('users.failed')) });
   return (
     <>
@@ -27,10 +31,12 @@ export function UserList() {
               const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
               const suspended = user.status === 'suspended';
               const self = user.id === me?.id;
+              const deleting = user.deletionRequestedAt !== null;
               return (
                 <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                   <div className="min-w-0">
                     <p className="truncate font-semibold text-slate-900">{user.email ?? '—'}</p>
+                    {deleting && <p className="text-sm font-semibold text-red-800">{t('users.deletionRequested')}</p>}
                     <p className="text-sm text-slate-600">
                       {[name, user.role ? t(`users.role.${user.role}`) : t('users.role.none'), t(`users.status.${user.status}`), user.isAdmin ? t('users.admin') : null]
                         .filter(Boolean)
@@ -55,6 +61,29 @@ export function UserList() {
                     >
                       {user.isAdmin ? t('users.revoke') : t('users.grant')}
                     </Button>
+                    {!self && !deleting &&
+                      (confirming === user.id ? (
+                        <Button
+                          size="sm"
+                          className="bg-red-700 text-white hover:bg-red-800"
+                          disabled={remove.isPending}
+                          onClick={() =>
+                            remove.mutate(user.id, {
+                              onSuccess: () => {
+                                setConfirming(undefined);
+                                toast({ variant: 'success', title: t('users.deleted') });
+                              },
+                              onError: failed,
+                            })
+                          }
+                        >
+                          {t('users.confirmDelete')}
+                        </Button>
+                      ) : (
+                        <Button size="sm" variant="ghost" className="text-red-800" onClick={() => setConfirming(user.id)}>
+                          {t('users.delete')}
+                        </Button>
+                      ))}
                   </div>
                 </li>
               );

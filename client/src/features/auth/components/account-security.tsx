@@ -1,4 +1,4 @@
-// The account's security on /account: a new password (the current one first), and signing out of the other devices.
+// A new password on /account (the current one first); the devices it is signed in on follow it (account-data).
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,11 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
 import { useChangePassword } from '../api/change-password';
-import { useEndOtherSessions } from '../api/end-other-sessions';
 import { PasswordField } from './password-field';
 
 export function AccountSecurity({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('auth');
   const change = useChangePassword();
-  const endOthers = useEndOtherSessions();
   const form = useForm<z.input<typeof changePasswordSchema>, unknown, z.output<typeof changePasswordSchema>>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '' },
@@ -62,18 +60,6 @@ export function AccountSecurity({ hasPassword }: { hasPassword: boolean }) {
           {t('security.changePassword')}
         </Button>
       </form>
-      <div className="space-y-2 border-t border-slate-200 pt-6">
-        <h3 className="font-semibold text-slate-900">{t('security.devicesHeading')}</h3>
-        <p className="text-sm text-slate-600">{t('security.devicesText')}</p>
-        <Button
-          variant="outline"
-          disabled={endOthers.isPending}
-          onClick={() => endOthers.mutate(undefined, { onSuccess: () => toast({ variant: 'success', title: t('security.devicesEnded') }), onError: failed })}
-        >
-          {endOthers.isPending && <Spinner />}
-          {t('security.endOthers')}
-        </Button>
-      </div>
     </div>
   );
 }

@@ -1,0 +1,123 @@
+// "Delete my account": what happens is said first; then the password confirms it (an account without one signs in
+// again with its OpenID provider and comes back here). The profile leaves the search and every device is signed out
+// at once; the rest is erased within a day.
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+import { currentUserQuery } from '@/lib/auth';
+import { errorMessage } from '@/lib/error-message';
+import { publicConfig } from '@/lib/public-config';
+import { cn } from '@/lib/utils';
+import { useDeleteAccount } from '../api/delete-account';
+
+const DANGER = 'bg-red-700 text-white hover:bg-red-800';
+
+export function DeleteAccountPanel(props: {
+  hasPassword: boolean;
+  /** The page a fresh OpenID sign-in comes back to. */
+  returnTo: '/profile' | '/account';
+  /** The company the account owns, which closes with it. */
+  ownedCompany?: string;
+}) {
+  const { t } = useTranslation('account-data');
+  // Back from signing in again to confirm: the form is open.
+  const [open, setOpen] = useState(() => typeof window !== 'undefined' && window.location.hash === '#delete-account');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const remove = useDeleteAccount();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const provider = publicConfig.oidcProviderName ?? '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    if (props.hasPassword && !password) {
+      setError(t('deletion.passwordMissing'));
+      return;
+    }
+    remove.mutate(props.hasPassword ? { password } : {}, {
+      onSuccess: () => {
+        // Signed out everywhere: nothing of the account stays in the page.
+        queryClient.clear();
+        queryClient.setQueryData(currentUserQuery.queryKey, null);
+        navigate('/', { replace: true });
+        toast({ variant: 'success', title: t('deletion.done'), description: t('deletion.doneText') });
+      },
+      onError: (failure) => setError(errorMessage(failure, t('deletion.failed'))),
+    });
+  };
+
+  return (
+    <section id="delete-account" aria-labelledby="delete-account-heading" className="space-y-3">
+      <h3 id="delete-account-heading" className="font-semibold text-red-800">
+        {t('deletion.heading')}
+      </h3>
+      <ul className="list-disc space-y-1 ps-5 text-sm text-slate-700">
+        <li>{t('deletion.whatNow')}</li>
+        <li>{t('deletion.whatLater')}</li>
+        {props.ownedCompany && <li>{t('deletion.whatCompany', { company: props.ownedCompany })}</li>}
+        <li>{t('deletion.whatCopy')}</li>
+      </ul>
+      {!open ? (
+        <Button variant="outline" className="border-red-300 text-red-800 hover:bg-red-50" aria-expanded={false} onClick={() => setOpen(true)}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          {t('deletion.start')}
+        </Button>
+      ) : (
+        <form noValidate onSubmit={submit} className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
+          <p className="text-sm font-semibold text-red-900">{t('deletion.cannotUndo')}</p>
+          {props.hasPassword ? (
+            <Field label={t('deletion.password')} hint={t('deletion.confirmHint')} error={error}>
+              {(ids) => (
+                <PasswordInput
+                  {...ids}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  showLabel={t('deletion.showPassword')}
+                  hideLabel={t('deletion.hidePassword')}
+                />
+              )}
+            </Field>
+          ) : (
+            <div className="space-y-2 text-sm text-slate-800">
+              <p>{t('deletion.reauthHint', { provider })}</p>
+              <a href={`/api/login?fresh=1&next=${props.returnTo}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                {t('deletion.reauth', { provider })}
+              </a>
+              {error && (
+                <p role="alert" className="font-medium text-red-700">
+                  {error}
+                </p>
+              )}
+            </div>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" className={cn(DANGER)} disabled={remove.isPending}>
+              {remove.isPending && <Spinner />}
+              {t('deletion.confirm')}
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setOpen(false);
+                setPassword('');
+                setError(undefined);
+              }}
+            >
+              {t('deletion.cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
