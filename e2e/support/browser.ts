@@ -71,9 +71,12 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** Waits for the toast (one at a time) that says `text`, and answers all it says. */
+/**
+ * Waits for the toast (one at a time) that says `text`, and answers all it says. The
+ * notification region is named in the reader's language, always ending with its key, F8.
+ */
 export async function waitForToast(page: Page, text: string): Promise<string> {
-  const toast = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: text }).first();
+  const toast = page.getByRole('region', { name: /\(F8\)$/ }).locator('li').filter({ hasText: text }).first();
   await toast.waitFor();
   return (await toast.textContent()) ?? '';
 }

@@ -72,6 +72,13 @@ describe('deleting a job seeker’s account', () => {
     await company.agent.get(`/api/candidates/${nasreen.profile.id}`).expect(200);
     await company.agent.post(`/api/candidates/${nasreen.profile.id}/contact`).send({ channel: 'email' }).expect(204);
     await company.agent.put(`/api/shortlist/${nasreen.profile.id}`).send({ note: 'Call about the hotel job' }).expect(200);
+    // She blocked another company and reported it, in her words (with her number), and agreed to the documents.
+    const agency = await activeCompany(testApp);
+    await nasreen.agent.put(`/api/job-seeker/blocks/${agency.companyId}`).expect(204);
+    await nasreen.agent
+      .post('/api/reports')
+      .send({ companyId: agency.companyId, reason: 'asked_for_money', details: 'They called me on +971 52 333 4455 and asked for 2,000 AED.' })
+      .expect(201);
     // An e-mail to the company that names her, still waiting in the outbox (as a saved search's alert would).
     await enqueueEmail(db(), {
       to: company.email,

@@ -44,6 +44,10 @@ async function download(url: string) {
 describe('a copy of my data', () => {
   it('holds exactly the person’s rows and files, and none of anyone else’s', async () => {
     const { layla, ravi, company } = await twoPeopleAndACompany();
+    // She blocked the company and reported it; Ravi reported it too.
+    await layla.agent.put(`/api/job-seeker/blocks/${company.companyId}`).expect(204);
+    await layla.agent.post('/api/reports').send({ companyId: company.companyId, reason: 'fake_job', details: 'The hotel job did not exist.' }).expect(201);
+    await ravi.agent.post('/api/reports').send({ companyId: company.companyId, reason: 'other', details: 'Strong in guest relations, they said.' }).expect(201);
     const asked = await layla.agent.post('/api/account/exports').send({}).expect(202);
     expect(asked.body).toMatchObject({ scope: 'person', state: 'preparing', downloadUrl: null });
     // Asked again while it is being made: the same copy.
@@ -84,6 +88,9 @@ describe('a copy of my data', () => {
     expect(sections.emailsSentToYou.map((e: { template: string }) => e.template).sort()).toEqual(['profile_approved', 'verify_email']);
     expect(sections.emailsSentToYou.every((e: { toAddress: string; secrets?: unknown }) => e.toAddress === layla.email && e.secrets === undefined)).toBe(true);
     expect(sections.decisionsAboutYou.map((e: { action: string }) => e.action)).toEqual(['profile.approve']);
+    expect(sections.agreementsToTheDocuments).toMatchObject([{ via: 'profile' }]);
+    expect(sections.blockedCompanies).toMatchObject([{ company: `Company of ${company.email}` }]);
+    expect(sections.reportsYouMade).toMatchObject([{ reason: 'fake_job', details: 'The hotel job did not exist.', answer: null }]);
 
     // Nothing of anyone else: not the other job seeker, not the company's people (the company is named; the fixture
     // names it after its owner's address), not the reviewer.

@@ -13,6 +13,7 @@ import {
   authTokens,
   candidateEvents,
   companyInvitations,
+  companyReports,
   companyMembers,
   companyProfiles,
   dataExports,
@@ -254,6 +255,8 @@ export async function eraseAccount(ctx: DeletionContext, job: Pick<AccountDeleti
     const now = ctx.clock.now();
     await tx.delete(objects).where(eq(objects.ownerId, user.id));
     await tx.delete(dataExports).where(eq(dataExports.userId, user.id));
+    // The person's reports about companies are their own words (and screenshot, deleted with the files above).
+    await tx.delete(companyReports).where(eq(companyReports.reporterId, user.id));
     if (!ownCompany) {
       // Everything else hangs from the account (profile, company events about it, shortlists of it, tokens,
       // membership of a team) and goes with it.

@@ -8,16 +8,19 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ZipFile } from 'yazl';
 import { EXPORT_LINK_HOURS, type DataExportView, type ExportLinkView, type ExportScope } from '#shared/account-data.ts';
 import {
   auditLog,
   candidateEvents,
+  companyBlocks,
   companyInvitations,
   companyMembers,
   companyProfiles,
+  companyReports,
+  consents,
   dataExports,
   emailOutbox,
   invoices,
@@ -142,12 +145,48 @@ export const PERSON_SECTIONS: Section[] = [
     'decisionsAboutYou',
     auditLog,
     (s) =>
-      or(
-        and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, s.userId)),
-        s.profileId ? and(eq(auditLog.subjectType, 'job_seeker_profile'), eq(auditLog.subjectId, s.profileId)) : undefined,
+      and(
+        or(
+          and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, s.userId)),
+          s.profileId ? and(eq(auditLog.subjectType, 'job_seeker_profile'), eq(auditLog.subjectId, s.profileId)) : undefined,
+        ),
+        // Others' decisions: the person's own actions (blocking a company) are in their own sections.
+        or(isNull(auditLog.actorId), ne(auditLog.actorId, s.userId)),
       ),
     ['actorId'],
   ),
+  rowsOf('agreementsToTheDocuments', consents, (s) => eq(consents.userId, s.userId)),
+  {
+    // The companies the person blocked, by name.
+    name: 'blockedCompanies',
+    async rows(db, s) {
+      if (!s.profileId) return [];
+      return db
+        .select({ company: companyProfiles.companyName, blockedAt: companyBlocks.createdAt })
+        .from(companyBlocks)
+        .innerJoin(companyProfiles, eq(companyProfiles.id, companyBlocks.companyId))
+        .where(eq(companyBlocks.profileId, s.profileId));
+    },
+  },
+  {
+    // What the person reported about companies, and our answers.
+    name: 'reportsYouMade',
+    async rows(db, s) {
+      return db
+        .select({
+          company: companyProfiles.companyName,
+          reason: companyReports.reason,
+          details: companyReports.details,
+          screenshot: companyReports.screenshotKey,
+          createdAt: companyReports.createdAt,
+          answer: companyReports.answer,
+          answeredAt: companyReports.answeredAt,
+        })
+        .from(companyReports)
+        .innerJoin(companyProfiles, eq(companyProfiles.id, companyReports.companyId))
+        .where(eq(companyReports.reporterId, s.userId));
+    },
+  },
   // The dataExports table itself is left out: it holds nothing but this copy's own bookkeeping.
 ];
 
