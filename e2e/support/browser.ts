@@ -76,7 +76,15 @@ export async function expectNoHorizontalScroll(page: Page) {
  * notification region is named in the reader's language, always ending with its key, F8.
  */
 export async function waitForToast(page: Page, text: string): Promise<string> {
-  const toast = page.getByRole('region', { name: /\(F8\)$/ }).locator('li').filter({ hasText: text }).first();
-  await toast.waitFor();
+  const region = page.getByRole('region', { name: /\(F8\)$/ });
+  const toast = region.locator('li').filter({ hasText: text }).first();
+  try {
+    await toast.waitFor();
+  } catch (error) {
+    // Say what the page showed instead: another toast, an error, or a page that moved on.
+    const shown = await region.locator('li').allTextContents().catch(() => []);
+    const heading = await page.locator('h1').first().textContent({ timeout: 1000 }).catch(() => null);
+    throw new Error(`No toast saying "${text}" at ${page.url()}; toasts shown: ${JSON.stringify(shown)}; heading: ${JSON.stringify(heading)}`, { cause: error });
+  }
   return (await toast.textContent()) ?? '';
 }

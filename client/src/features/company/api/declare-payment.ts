@@ -9,13 +9,19 @@ export async function declarePayment({ invoiceId, ...input }: DeclarePaymentInpu
   return (await apiRequest('POST', `/api/company/invoices/${invoiceId}/payment`, input)).json();
 }
 
-export function useDeclarePayment() {
+/**
+ * The caller's callbacks are given here, not to `mutate`: success replaces the form that asked with the
+ * "we are verifying" card, and callbacks given to `mutate` do not run once their component is gone.
+ */
+export function useDeclarePayment(callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: declarePayment,
     onSuccess: (invoice) => {
       queryClient.setQueryData(invoiceQuery(invoice.id).queryKey, invoice);
       void queryClient.invalidateQueries(companyAccountQuery);
+      callbacks.onSuccess();
     },
+    onError: callbacks.onError,
   });
 }

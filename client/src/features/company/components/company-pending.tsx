@@ -69,7 +69,10 @@ function HowToPay({ invoice }: { invoice: InvoiceView }) {
 
 function IHavePaid({ invoice }: { invoice: InvoiceSummary }) {
   const { t } = useTranslation('company');
-  const declare = useDeclarePayment();
+  const declare = useDeclarePayment({
+    onSuccess: () => toast({ variant: 'success', title: t('pay.declaredToast') }),
+    onError: (error) => toast({ variant: 'destructive', title: t('pay.declareFailed'), description: errorMessage(error, t('pay.declareFailed')) }),
+  });
   const form = useForm<z.input<typeof declarePaymentSchema>, unknown, z.output<typeof declarePaymentSchema>>({
     resolver: zodResolver(declarePaymentSchema),
     defaultValues: { transferDate: gulfToday(), bankReference: '' },
@@ -81,15 +84,7 @@ function IHavePaid({ invoice }: { invoice: InvoiceSummary }) {
       noValidate
       className="space-y-4"
       onSubmit={(event) =>
-        void form.handleSubmit((values) =>
-          declare.mutate(
-            { invoiceId: invoice.id, ...values },
-            {
-              onSuccess: () => toast({ variant: 'success', title: t('pay.declaredToast') }),
-              onError: (error) => toast({ variant: 'destructive', title: t('pay.declareFailed'), description: errorMessage(error, t('pay.declareFailed')) }),
-            },
-          ),
-        )(event)
+        void form.handleSubmit((values) => declare.mutate({ invoiceId: invoice.id, ...values }))(event)
       }
     >
       <div className="grid gap-4 sm:grid-cols-2">
