@@ -1,7 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import express from 'express';
-import { inArray } from 'drizzle-orm';
-import { objects, type CompanyProfile, type StoredObject, type User } from '#shared/schema.ts';
+import type { CompanyProfile, StoredObject, User } from '#shared/schema.ts';
 import { uploadAclSchema } from '#shared/uploads.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
@@ -10,7 +9,7 @@ import { DomainError } from '../domain-error.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { OBJECT_KEY } from '../storage/object-storage.ts';
-import { createDocumentUpload, finalizeDocumentUpload, receiveLocalUpload, type UploadContext } from '../services/uploads.ts';
+import { createDocumentUpload, finalizeDocumentUpload, findObjectByKeys, receiveLocalUpload, type UploadContext } from '../services/uploads.ts';
 
 const INLINE_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
@@ -79,7 +78,7 @@ export function objectFilesRouter(ctx: UploadContext) {
     const poster = req.params.kind === 'poster';
     const rowKeys = poster ? [`video/${req.params.id}`, `sample/${req.params.id}`] : [key];
     // A path that is no object key names no file (and never reaches the database).
-    const found = OBJECT_KEY.test(key) ? await ctx.db.query.objects.findFirst({ where: inArray(objects.key, rowKeys) }) : undefined;
+    const found = OBJECT_KEY.test(key) ? await findObjectByKeys(ctx.db, rowKeys) : undefined;
     const row = poster ? (found?.posterKey === key ? { ...found, key, kind: 'poster', contentType: 'image/jpeg', size: (await ctx.storage.stat(key))?.size ?? 0 } : undefined) : found;
     // The seeded sample video shows nobody: anyone signed in may play it.
     const allowed = row && row.status === 'ready' && (row.ownerId === req.user!.id || req.user!.isAdmin || found?.kind === 'sample');

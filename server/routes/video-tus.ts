@@ -6,13 +6,11 @@
 // finished go after a day (the upload clean-up).
 import fs from 'node:fs/promises';
 import express from 'express';
-import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { Metadata, Server, type ServerOptions, type Upload } from '@tus/server';
 import { LIMITS } from '#shared/constants.ts';
 import { errorText, type ErrorCode } from '#shared/errors.ts';
 import { VIDEO_UPLOAD_ID } from '#shared/profile.ts';
-import { objects } from '#shared/schema.ts';
 import { text } from '#shared/text.ts';
 import { videoUploadFieldsSchema } from '#shared/uploads.ts';
 import type { Clock } from '../clock.ts';
@@ -22,6 +20,7 @@ import { DomainError } from '../domain-error.ts';
 import { ERROR_STATUS } from '../http/error-status.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { videoArrived } from '../services/profiles.ts';
+import { findArrivedVideoUpload } from '../services/uploads.ts';
 import { detectVideoType } from '../services/video-upload.ts';
 import type { VideoHost } from '../video/video-host.ts';
 import { collectUploadGarbage } from '../video/upload-memory.ts';
@@ -174,13 +173,7 @@ export function videoTusRouter(options: { db: Db; clock: Clock; videoHost: Video
       if (upload.metadata?.ownerId !== req.user!.id) return next(new DomainError('common.not_found'));
       return next();
     }
-    const [arrived] =
-      req.method === 'HEAD'
-        ? await options.db
-            .select({ key: objects.key, url: objects.url, size: objects.size })
-            .from(objects)
-            .where(and(eq(objects.resumableUploadId, id), eq(objects.ownerId, req.user!.id), eq(objects.status, 'ready')))
-        : [];
+    const arrived = req.method === 'HEAD' ? await findArrivedVideoUpload(options.db, req.user!.id, id) : undefined;
     if (!arrived) return next(new DomainError('common.not_found'));
     // Offset and length are equal: what tus clients take for a complete upload, whatever its size was.
     const size = String(arrived.size ?? 0);

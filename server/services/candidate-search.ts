@@ -28,7 +28,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
 import { VERIFIABLE_FACTS, type HiringFacts } from '#shared/hiring-facts.ts';
-import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from '../http/cursor.ts';
+import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from './cursor.ts';
 import { DomainError } from '../domain-error.ts';
 
 export const SUMMARY_LENGTH = 160;

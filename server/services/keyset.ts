@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Page } from '#shared/admin.ts';
 import { isUuid } from '#shared/ids.ts';
-import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from '../http/cursor.ts';
+import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from './cursor.ts';
 import { DomainError } from '../domain-error.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 

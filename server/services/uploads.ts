@@ -3,7 +3,7 @@
 // CVs belong to the signed-in job seeker; careers resumes are anonymous and belong to whoever holds the upload URL.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { objects, type StoredObject } from '#shared/schema.ts';
 import { LIMITS } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
@@ -127,4 +127,18 @@ export async function finalizeDocumentUpload(
   });
   if ('refusal' in outcome) throw new DomainError(outcome.refusal);
   return outcome;
+}
+
+/** The stored file behind any of these keys (a poster is found through its video's row). */
+export async function findObjectByKeys(db: Db, keys: string[]): Promise<StoredObject | undefined> {
+  return db.query.objects.findFirst({ where: inArray(objects.key, keys) });
+}
+
+/** The job seeker's own video that arrived by resumable upload `uploadId`, once it is ready. */
+export async function findArrivedVideoUpload(db: Db, ownerId: string, uploadId: string) {
+  const [arrived] = await db
+    .select({ key: objects.key, url: objects.url, size: objects.size })
+    .from(objects)
+    .where(and(eq(objects.resumableUploadId, uploadId), eq(objects.ownerId, ownerId), eq(objects.status, 'ready')));
+  return arrived;
 }

@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
-import type { Config } from '../config.ts';
 
 /** A phone may pause an upload overnight; after a day the upload is given up (answers 410) and removed. */
 export const VIDEO_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -22,13 +21,6 @@ export interface VideoUploadStore {
   deleteExpired(): Promise<number>;
   /** Where the store writes files of its own (the upload clean-up sweeps what a killed process left there). */
   readonly directory?: string;
-}
-
-/** The bucket's store with the s3 driver (its SDK loaded only then), the disk's otherwise. */
-export async function createVideoUploadStore(config: Pick<Config, 'storage' | 'videoUploadDir' | 'temporaryDir'>): Promise<VideoUploadStore> {
-  if (config.storage.driver !== 's3') return createFileVideoUploadStore(config.videoUploadDir);
-  const { createS3VideoUploadStore } = await import('./s3-video-upload-store.ts');
-  return createS3VideoUploadStore(config.storage, config.temporaryDir);
 }
 
 export function createFileVideoUploadStore(directory: string): VideoUploadStore {

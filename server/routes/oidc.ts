@@ -10,7 +10,7 @@ import type { Role } from '#shared/constants.ts';
 import { grantConfiguredAdmin, setLocale, type AccountContext } from '../services/accounts.ts';
 import { chosenLocale } from '../http/locale.ts';
 import { findOrCreateOidcUser, type OidcClaims } from '../services/oidc-accounts.ts';
-import { SESSION_COOKIE, signIn, signOut } from './session.ts';
+import { SESSION_COOKIE, signIn, signOut } from '../auth/session.ts';
 import { DomainError } from '../domain-error.ts';
 import { ERROR_STATUS } from '../http/error-status.ts';
 
