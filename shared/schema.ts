@@ -1,4 +1,5 @@
-// Database schema, shared by server (queries, migrations) and client (types, form schemas).
+// Database schema: the tables, their indexes and row types, for the server's queries and for drizzle-kit, which
+// writes the migrations from it. The client never imports it; the API's shapes are in the other shared/ modules.
 // Tables and fields keep the names the product was specified with; the rest is what a real product needs.
 import { sql } from 'drizzle-orm';
 import {
