@@ -26,4 +26,4 @@ USER node
 EXPOSE 5000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||5000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server/index.ts"]
+CMD ["node", "--expose-gc", "server/index.ts"]

@@ -295,7 +295,7 @@ async function main() {
     log(`seeded in ${seeded.toFixed(1)} s (indexes included), settled in ${((performance.now() - seedStarted) / 1000 - seeded).toFixed(1)} s`);
 
     child = fork(import.meta.filename, ['--serve'], {
-      execArgv: [...process.execArgv, ...values['app-flags'].split(' ').filter(Boolean)],
+      execArgv: [...process.execArgv, '--expose-gc', ...values['app-flags'].split(' ').filter(Boolean)],
       env: { ...process.env, BENCH_DATA_DIR: path.join(dir, 'data'), BENCH_DATABASE_URL: postgres.url },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -16,7 +16,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-memory-'));
 await chmod(dataDir, 0o755);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['server/index.ts'], {
+const server = spawn(process.execPath, ['--expose-gc', 'server/index.ts'], {
   cwd: root,
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
   stdio: ['ignore', 'inherit', 'inherit'],

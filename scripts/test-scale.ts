@@ -70,7 +70,7 @@ function waitForOutput(child: ChildProcess, output: () => string, text: string, 
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  const child = spawn(process.execPath, ['--expose-gc', 'server/index.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,6 +16,7 @@ import { createOidcRouter } from './routes/oidc.ts';
 import { accountContext, settlePasswordResetRequests } from './services/accounts.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createVideoUploadStore } from './video/create-video-upload-store.ts';
+import { uploadGarbageCollection } from './video/upload-memory.ts';
 import { startSavedSearchAlerts } from './jobs/saved-search-alerts.ts';
 import { startStillLookingAsks } from './jobs/still-looking-asks.ts';
 import { startProfileActivityEmails } from './jobs/profile-activity-emails.ts';
@@ -89,6 +90,9 @@ async function start(): Promise<Server> {
   const storage = await createStorage(config, systemClock);
   const videoHost = await createVideoHost(config, { db: database.db, storage });
   logger.info({ storage: config.storage.driver, video: config.video.driver }, 'file and video drivers');
+  if (!uploadGarbageCollection) {
+    logger.warn('node was started without --expose-gc: each video upload may grow memory by about 50 MiB until a full collection (docs/video.md, "Memory")');
+  }
 
   const videoUploads = await createVideoUploadStore(config);
   // Resumable uploads wait here (unless they wait in the bucket); the clean-up lists it from its first run on.

@@ -48,7 +48,7 @@ export interface RunningProduct {
 export async function startProduct(dataDir: string, env: Record<string, string> = {}): Promise<RunningProduct> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  const child = spawn(process.execPath, ['--expose-gc', 'server/index.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

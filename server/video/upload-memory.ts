@@ -5,25 +5,20 @@
 // has grown by 2 MiB a minor (young generation) collection frees the buffers. With no upload open there is no timer
 // and no collection: other requests are not touched. A small young generation for the whole process
 // (--max-semi-space-size=1) does the same but halves search throughput (docs/decisions/0032).
+// The collector is V8's gc(), which node offers only when started with --expose-gc: `npm start`, the Dockerfile, the
+// scale test and the benches start it so. Without the flag nothing is collected early and the server says so once
+// at start (server/index.ts).
 import type { ServerResponse } from 'node:http';
 import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { RequestHandler } from 'express';
 
 const CHECK_EVERY_MS = 5;
 const COLLECT_AFTER_BYTES = 2 * 1024 * 1024;
 
-/** V8's gc() without starting node with --expose-gc: the flag is on only while a fresh context hands it over. */
-function takeGc(): NodeJS.GCFunction {
-  if (globalThis.gc) return globalThis.gc;
-  v8.setFlagsFromString('--expose-gc');
-  try {
-    return vm.runInNewContext('gc') as NodeJS.GCFunction;
-  } finally {
-    v8.setFlagsFromString('--no-expose-gc');
-  }
-}
-const gc = takeGc();
+const gc: NodeJS.GCFunction | undefined = globalThis.gc;
+
+/** Whether uploads' garbage is collected as it comes (node was started with --expose-gc). */
+export const uploadGarbageCollection = gc !== undefined;
 
 /** Array buffers (every Buffer's bytes) and external strings. */
 const externalMemory = () => v8.getHeapStatistics().external_memory;
@@ -33,13 +28,13 @@ let timer: NodeJS.Timeout | undefined;
 /** The lowest external memory seen since the last collection (what a collection frees goes a moment later). */
 let floor = 0;
 
-function check() {
+function check(collect: NodeJS.GCFunction) {
   const external = externalMemory();
   if (external - floor < COLLECT_AFTER_BYTES) {
     floor = Math.min(floor, external);
     return;
   }
-  gc({ type: 'minor' });
+  collect({ type: 'minor' });
   floor = external;
 }
 
@@ -55,10 +50,10 @@ export const collectingUploadGarbage = () => timer !== undefined;
 /** For the routes that receive a video: collects its garbage as it comes, until the response is closed. */
 export const collectUploadGarbage: RequestHandler = (_req, res: ServerResponse, next) => {
   // A client gone already: its 'close' has passed and would never end the timer.
-  if (res.closed) return next();
+  if (!gc || res.closed) return next();
   if (openUploads++ === 0) {
     floor = externalMemory();
-    timer = setInterval(check, CHECK_EVERY_MS).unref();
+    timer = setInterval(check, CHECK_EVERY_MS, gc).unref();
   }
   res.once('close', uploadClosed);
   next();
