@@ -290,6 +290,11 @@ export const invoices = pgTable(
     index('invoices_company_id_idx').on(t.companyId, t.issuedAt),
     index('invoices_verified_by_id_idx').on(t.verifiedById),
     index('invoices_status_idx').on(t.status, t.issuedAt),
+    // The invoices awaiting payment in the console's order: those the company says it has paid first, the longest
+    // waiting first (server/services/awaiting-payments.ts repeats these expressions exactly).
+    index('invoices_awaiting_payment_idx')
+      .on(sql`(${t.paymentDeclaredAt} is null)`, sql`coalesce(${t.paymentDeclaredAt}, ${t.issuedAt})`, t.id)
+      .where(sql`${t.status} = 'issued'`),
   ],
 );
 
