@@ -39,6 +39,8 @@ export const companyListQuery = z.object({
 export interface AdminOverview {
   pendingProfiles: number;
   pendingPayments: number;
+  /** Invoices awaiting payment whose company says it has paid: the transfers to look for. */
+  declaredPayments: number;
   unreviewedApplications: number;
   openSalesRequests: number;
   failedEmails: number;

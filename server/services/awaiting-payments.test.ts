@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, referenceLetters } from './awaiting-payments.ts';
+import { referenceLetters } from '#shared/company.ts';
+import { parseAmount } from './awaiting-payments.ts';
 
 describe('an amount as people and banks write it', () => {
   it.each([

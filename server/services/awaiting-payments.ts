@@ -5,6 +5,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminPayment, Page } from '#shared/admin.ts';
 import { FILS_PER_AED } from '#shared/constants.ts';
+import { referenceLetters } from '#shared/company.ts';
 import { companyProfiles, invoices } from '#shared/schema.ts';
 import { isUuid } from '#shared/ids.ts';
 import type { Db } from '../db/client.ts';
@@ -57,8 +58,6 @@ export function parseAmount(text: string): { fils: number; wholeAed: boolean } |
   return { fils: aed * FILS_PER_AED + Number(decimals.padEnd(2, '0')), wholeAed: decimalAt < 0 };
 }
 
-/** The characters of a reference or an invoice number that a bank keeps: FT 2603-2200 777 is ft26032200777. */
-export const referenceLetters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 // The order of the list, and the expressions of the partial index that walks it (invoices_awaiting_payment_idx in
 // shared/schema.ts: the query repeats them exactly).
@@ -79,34 +78,38 @@ interface PaymentCursor {
 const isPaymentCursor = (scope: string) => (c: unknown): c is PaymentCursor =>
   isRecord(c) && typeof c.n === 'boolean' && isExactTimestamp(c.at) && isUuid(c.id) && typeof c.t === 'number' && Number.isSafeInteger(c.t) && c.t >= 0 && c.f === scope;
 
-/** What the search matches: any part of the reference or number (spaces and dashes aside), the amount, the company's name. */
-function matching(q: string): SQL {
+// A reference or number by its letters and digits alone, as the trigram indexes invoices_awaiting_reference_trgm_idx and
+// invoices_awaiting_number_trgm_idx hold them (the same expressions exactly).
+const lettersOf = (column: typeof invoices.declaredReference | typeof invoices.number) => sql`regexp_replace(lower(${column}), '[^[:alnum:]]', '', 'g')`;
+
+/**
+ * The invoices awaiting payment the search finds: any part of the reference or number (spaces, dashes and case
+ * aside), the amount, any part of the company's name. One set of ids per index, joined by UNION: an OR across the
+ * two tables would read every invoice awaiting payment instead.
+ */
+function matchingIds(q: string): SQL {
   const letters = referenceLetters(q);
   const amount = parseAmount(q);
-  const clauses: SQL[] = [
-    sql`${companyProfiles.companyName} ilike ${containsPattern(q)}`,
-    sql`${invoices.declaredReference} ilike ${containsPattern(q)}`,
-    sql`${invoices.number} ilike ${containsPattern(q)}`,
+  const sets: SQL[] = [
+    sql`select ${invoices.id} from ${invoices} join ${companyProfiles} on ${companyProfiles.id} = ${invoices.companyId} where ${awaiting} and ${companyProfiles.companyName} ilike ${containsPattern(q)}`,
   ];
   if (letters) {
     const pattern = containsPattern(letters);
-    clauses.push(sql`regexp_replace(lower(${invoices.declaredReference}), '[^[:alnum:]]', '', 'g') like ${pattern}`);
-    clauses.push(sql`regexp_replace(lower(${invoices.number}), '[^[:alnum:]]', '', 'g') like ${pattern}`);
+    sets.push(sql`select ${invoices.id} from ${invoices} where ${awaiting} and ${lettersOf(invoices.declaredReference)} like ${pattern}`);
+    sets.push(sql`select ${invoices.id} from ${invoices} where ${awaiting} and ${lettersOf(invoices.number)} like ${pattern}`);
   }
   if (amount) {
-    clauses.push(
-      amount.wholeAed
-        ? sql`${invoices.totalFils} between ${amount.fils} and ${amount.fils + FILS_PER_AED - 1}`
-        : sql`${invoices.totalFils} = ${amount.fils}`,
-    );
+    // Whole dirhams (1417) find any amount of that many dirhams (1417.50 too).
+    const [from, to] = amount.wholeAed ? [amount.fils, amount.fils + FILS_PER_AED - 1] : [amount.fils, amount.fils];
+    sets.push(sql`select ${invoices.id} from ${invoices} where ${awaiting} and ${invoices.totalFils} between ${from} and ${to}`);
   }
-  return sql`(${sql.join(clauses, sql` or `)})`;
+  return sql`${invoices.id} in (${sql.join(sets, sql` union `)})`;
 }
 
 export async function listAwaitingPayments(db: Db, query: { q?: string; cursor?: string; limit: number }): Promise<Page<AdminPayment>> {
   const scope = pageScope('payments', { q: query.q });
   const cursor = query.cursor ? decodeCursor(query.cursor, isPaymentCursor(scope)) : undefined;
-  const filter = query.q ? and(awaiting, matching(query.q)) : awaiting;
+  const filter = query.q ? and(awaiting, matchingIds(query.q)) : awaiting;
   const after = cursor ? sql`(${notDeclared}, ${waitingSince}, ${invoices.id}) > (${cursor.n}, ${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
   const [rows, total] = await Promise.all([
     db
@@ -133,10 +136,10 @@ export async function listAwaitingPayments(db: Db, query: { q?: string; cursor?:
       .limit(query.limit + 1),
     cursor
       ? Promise.resolve(cursor.t)
-      : db
+      : // Every invoice has its company (a foreign key): the count needs no join.
+        db
           .select({ total: countAll() })
           .from(invoices)
-          .innerJoin(companyProfiles, eq(companyProfiles.id, invoices.companyId))
           .where(filter)
           .then(([row]) => row?.total ?? 0),
   ]);
