@@ -91,7 +91,7 @@ describe('payments matched in one search, at 375 px', () => {
     await page.keyboard.press('Enter');
     await page.getByText('1 in all').waitFor();
     const item = page.getByRole('listitem').filter({ hasText: 'Gulf Star Logistics' });
-    await item.getByText('AED 1,417.50').waitFor();
+    await item.getByText(/AED\s1,417\.50/).waitFor();
     await item.getByText(/reference FT26032200777/).waitFor();
     await item.getByRole('button', { name: `Verify ${gulfStar.invoice.number}, Gulf Star Logistics` }).click();
 
@@ -110,6 +110,8 @@ describe('payments matched in one search, at 375 px', () => {
     await waitForToast(page, 'Gulf Star Logistics is active');
     await page.getByText('No invoice awaiting payment matches “FT26032200777”.').waitFor();
     expect(await dialog.isVisible()).toBe(false);
+    // Focus is back on the search, for the next line of the statement.
+    expect(await page.getByRole('searchbox').evaluate((element) => element === document.activeElement)).toBe(true);
     const verified = await companyStatus(admin, gulfStar.companyId);
     expect(verified.company.subscriptionStatus).toBe('active');
     expect(verified.invoices).toEqual([expect.objectContaining({ id: gulfStar.invoice.id, status: 'paid', bankReference: 'FT26032200778' })]);
@@ -139,7 +141,7 @@ describe('payments matched in one search, at 375 px', () => {
     await page.getByRole('heading', { level: 1, name: text('ar', 'nav.payments') }).waitFor();
     await page.getByRole('searchbox', { name: text('ar', 'payments.search') }).fill('1,417.50');
     await page.keyboard.press('Enter');
-    await page.getByText('FT26032200888').waitFor();
+    await page.getByText('FT26032200888').first().waitFor();
     await expectFits(page, 'rtl');
     await page.getByRole('button', { name: new RegExp(`^${text('ar', 'payments.verify')}.*${pearl.invoice.number}`) }).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(text('ar', 'payments.dialogTitle', { company: '.*' })) });

@@ -1,6 +1,6 @@
 // The invoices awaiting payment, to match against the bank's statement: those the company says it has paid first,
 // one search over reference, amount, invoice number and company, and "Verify" on each.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AdminPayment } from '#shared/admin.ts';
@@ -16,9 +16,18 @@ export function PaymentList() {
   const [q, setQ] = useState('');
   const [verifying, setVerifying] = useState<AdminPayment | null>(null);
   const query = usePaymentList({ q: q || undefined });
+  // After a verification the invoice leaves the list with its "Verify" button, where focus would have gone back:
+  // it goes to the search instead, for the next line of the statement.
+  const searchArea = useRef<HTMLDivElement>(null);
+  const [verifiedCount, setVerifiedCount] = useState(0);
+  useEffect(() => {
+    if (verifiedCount > 0) searchArea.current?.querySelector('input')?.focus();
+  }, [verifiedCount]);
   return (
     <>
-      <SearchBox label={t('payments.search')} onSearch={setQ} />
+      <div ref={searchArea}>
+        <SearchBox label={t('payments.search')} onSearch={setQ} />
+      </div>
       <p className="-mt-2 mb-4 text-sm text-slate-600">{t('payments.order')}</p>
       <PagedList query={query} empty={q ? t('payments.noMatch', { q }) : t('payments.empty')}>
         {(items) => (
@@ -73,6 +82,10 @@ export function PaymentList() {
           }
         }
         onClose={() => setVerifying(null)}
+        onVerified={() => {
+          setVerifying(null);
+          setVerifiedCount((count) => count + 1);
+        }}
       />
     </>
   );

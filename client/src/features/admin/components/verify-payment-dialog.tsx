@@ -9,16 +9,22 @@ import { VerifyPaymentForm, type PayableInvoice } from './verify-payment-form';
 export function VerifyPaymentDialog({
   payment,
   onClose,
+  onVerified,
 }: {
   /** The invoice to verify, with its company; null while the dialog is closed. */
   payment: { company: { id: string; companyName: string }; invoice: PayableInvoice } | null;
   onClose: () => void;
+  onVerified: () => void;
 }) {
   const { t } = useTranslation('admin');
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
-    if (payment && element && !element.open) element.showModal();
+    if (payment && element && !element.open) {
+      element.showModal();
+      // The reference is what the admin checks against the statement: focus starts there, not on the close button.
+      element.querySelector('input')?.focus();
+    }
     if (!payment && element?.open) element.close();
   }, [payment]);
 
@@ -39,7 +45,7 @@ export function VerifyPaymentDialog({
               <X aria-hidden="true" className="h-5 w-5" />
             </Button>
           </div>
-          <VerifyPaymentForm key={payment.invoice.id} company={payment.company} invoices={[payment.invoice]} autoFocus onVerified={onClose} />
+          <VerifyPaymentForm key={payment.invoice.id} company={payment.company} invoices={[payment.invoice]} onVerified={onVerified} />
         </div>
       )}
     </dialog>

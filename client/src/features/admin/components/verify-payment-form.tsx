@@ -25,13 +25,11 @@ export interface PayableInvoice {
 export function VerifyPaymentForm({
   company,
   invoices,
-  autoFocus = false,
   onVerified,
 }: {
   company: { id: string; companyName: string };
   /** The company's invoices awaiting payment; the first one is chosen at first. */
   invoices: PayableInvoice[];
-  autoFocus?: boolean;
   onVerified?: () => void;
 }) {
   const { t, i18n } = useTranslation('admin');
@@ -111,7 +109,6 @@ export function VerifyPaymentForm({
             className="text-start"
             autoComplete="off"
             spellCheck={false}
-            autoFocus={autoFocus}
             maxLength={100}
             value={bankReference}
             onChange={(event) => setBankReference(event.currentTarget.value)}
