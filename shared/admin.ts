@@ -39,6 +39,8 @@ export const companyListQuery = z.object({
 export interface AdminOverview {
   pendingProfiles: number;
   pendingPayments: number;
+  /** Invoices awaiting payment whose company says it has paid: the transfers to look for. */
+  declaredPayments: number;
   unreviewedApplications: number;
   openSalesRequests: number;
   failedEmails: number;
@@ -192,4 +194,24 @@ export interface AdminCompanyItem extends CompanyView {
 export interface AdminCompanyDetail {
   company: AdminCompanyItem;
   invoices: InvoiceView[];
+}
+
+/**
+ * GET /api/admin/payments?q=&cursor=&limit=: the invoices awaiting payment, those the company says it has paid first
+ * (the longest-waiting first), then the others oldest first. q finds an invoice by the bank reference the company
+ * gave, its amount (1417.50, 1,417.50, 1417.5, 1 417,50), its number or the company's name.
+ */
+export const paymentListQuery = z.object({ q: search, cursor, limit });
+
+export interface AdminPayment {
+  invoiceId: string;
+  number: string;
+  totalFils: number;
+  currency: 'AED';
+  issuedAt: string;
+  periodStart: string;
+  periodEnd: string;
+  /** What the company said when it pressed "I have paid", if it did. */
+  declaration: { transferDate: string; bankReference: string | null; declaredAt: string } | null;
+  company: { id: string; companyName: string; subscriptionStatus: string };
 }

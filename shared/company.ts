@@ -59,6 +59,12 @@ export const declarePaymentSchema = z.object({
 });
 export type DeclarePaymentInput = z.input<typeof declarePaymentSchema>;
 
+/**
+ * The characters of a bank reference (or an invoice number) that banks keep when they print it: FT 2603-2200 777 is
+ * ft26032200777. Two references are the same when these are.
+ */
+export const referenceLetters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
 /** What the company said when it pressed "I have paid". */
 export interface PaymentDeclaration {
   transferDate: string;

@@ -245,6 +245,8 @@ export const companyProfiles = pgTable(
     index('company_profiles_employer_verified_by_idx').on(t.employerVerifiedBy),
     // The verified employers a job seeker looks up by name (to block one): few, read through this.
     index('company_profiles_verified_name_idx').on(t.companyName).where(sql`employer_verified_at is not null`),
+    // Any part of the name, case aside (pg_trgm): the console's search of payments.
+    index('company_profiles_name_trgm_idx').using('gin', sql`${t.companyName} gin_trgm_ops`),
   ],
 );
 
@@ -291,6 +293,20 @@ export const invoices = pgTable(
     index('invoices_company_id_idx').on(t.companyId, t.issuedAt),
     index('invoices_verified_by_id_idx').on(t.verifiedById),
     index('invoices_status_idx').on(t.status, t.issuedAt),
+    // The invoices awaiting payment in the console's order: those the company says it has paid first, the longest
+    // waiting first (server/services/awaiting-payments.ts repeats these expressions exactly).
+    index('invoices_awaiting_payment_idx')
+      .on(sql`(${t.paymentDeclaredAt} is null)`, sql`coalesce(${t.paymentDeclaredAt}, ${t.issuedAt})`, t.id)
+      .where(sql`${t.status} = 'issued'`),
+    // Its search: any part of the declared reference or of the number, by their letters and digits alone (pg_trgm),
+    // and the amount.
+    index('invoices_awaiting_reference_trgm_idx')
+      .using('gin', sql`regexp_replace(lower(${t.declaredReference}), '[^[:alnum:]]', '', 'g') gin_trgm_ops`)
+      .where(sql`${t.status} = 'issued'`),
+    index('invoices_awaiting_number_trgm_idx')
+      .using('gin', sql`regexp_replace(lower(${t.number}), '[^[:alnum:]]', '', 'g') gin_trgm_ops`)
+      .where(sql`${t.status} = 'issued'`),
+    index('invoices_awaiting_total_idx').on(t.totalFils).where(sql`${t.status} = 'issued'`),
   ],
 );
 

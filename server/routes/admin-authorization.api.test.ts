@@ -73,6 +73,7 @@ const ROUTES: AdminRoute[] = [
     audit: { action: 'profile.fact_verified', subject: (w) => w.profileWithFacts },
   },
   { method: 'get', path: '/api/admin/companies', url: () => '/api/admin/companies', status: 200 },
+  { method: 'get', path: '/api/admin/payments', url: () => '/api/admin/payments?q=Gulf', status: 200 },
   { method: 'get', path: '/api/admin/companies/:id', url: (w) => `/api/admin/companies/${w.companyToVerify.id}`, status: 200 },
   {
     method: 'post',

@@ -97,6 +97,7 @@ describe('GET /api/admin/overview', () => {
     expect(after.body).toEqual({
       pendingProfiles: before.body.pendingProfiles + 1,
       pendingPayments: before.body.pendingPayments + 1,
+      declaredPayments: before.body.declaredPayments,
       unreviewedApplications: before.body.unreviewedApplications + 1,
       openSalesRequests: before.body.openSalesRequests,
       failedEmails: before.body.failedEmails + 1,

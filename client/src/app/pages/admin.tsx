@@ -7,6 +7,7 @@ import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { ApplicationList } from '@/features/admin/components/application-list';
 import { AuditLog } from '@/features/admin/components/audit-log';
 import { CompanyList } from '@/features/admin/components/company-list';
+import { PaymentList } from '@/features/admin/components/payment-list';
 import { EmailList } from '@/features/admin/components/email-list';
 import { ReviewQueue } from '@/features/admin/components/review-queue';
 import { ReportList } from '@/features/admin/components/report-list';
@@ -19,6 +20,7 @@ import AdminReviewProfilePage from './admin-review-profile';
 
 const SECTIONS: Array<{ path: string; key: string; Section: ComponentType }> = [
   { path: '/admin/review', key: 'review', Section: ReviewQueue },
+  { path: '/admin/payments', key: 'payments', Section: PaymentList },
   { path: '/admin/companies', key: 'companies', Section: CompanyList },
   { path: '/admin/reports', key: 'reports', Section: ReportList },
   { path: '/admin/sales', key: 'sales', Section: SalesRequestList },

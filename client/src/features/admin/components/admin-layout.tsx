@@ -9,7 +9,8 @@ import { useOverview } from '../api/get-overview';
 
 const SECTIONS = [
   { href: '/admin/review', key: 'review', count: 'pendingProfiles' },
-  { href: '/admin/companies', key: 'companies', count: 'pendingPayments' },
+  { href: '/admin/payments', key: 'payments', count: 'declaredPayments' },
+  { href: '/admin/companies', key: 'companies', count: null },
   { href: '/admin/reports', key: 'reports', count: 'openReports' },
   { href: '/admin/sales', key: 'sales', count: 'openSalesRequests' },
   { href: '/admin/applications', key: 'applications', count: 'unreviewedApplications' },

@@ -1,27 +1,25 @@
 // A company for the operations team: details, subscription, invoices, and the actions on them.
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, Input, Select } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useIssueRenewalInvoice } from '../api/issue-renewal-invoice';
 import { useSetCompanySuspension } from '../api/set-company-suspension';
-import { useVerifyPayment } from '../api/verify-payment';
 import type { AdminCompanyDetail } from '#shared/admin.ts';
 import { EmployerVerification } from './employer-verification';
 import { when } from './paged-list';
-import { formatDate, formatMoney } from '@/lib/format';
+import { VerifyPaymentForm } from './verify-payment-form';
+import { formatMoney } from '@/lib/format';
 import { ltr, ltrValues } from '@/lib/ltr-values';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-2 sm:grid-cols-[11rem_1fr]">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{children}</dd>
+      <dd className="text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
@@ -30,19 +28,15 @@ export function CompanyDetail({ detail }: { detail: AdminCompanyDetail }) {
   const { t, i18n } = useTranslation('admin');
   const { company, invoices } = detail;
   const unpaid = invoices.filter((invoice) => invoice.status === 'issued');
-  const [invoiceId, setInvoiceId] = useState(unpaid[0]?.id ?? '');
-  const [bankReference, setBankReference] = useState('');
-  const [referenceError, setReferenceError] = useState<string>();
-  const verify = useVerifyPayment();
   const suspension = useSetCompanySuspension();
   const renewal = useIssueRenewalInvoice();
-  const chosen = unpaid.find((invoice) => invoice.id === invoiceId);
   const failed = (error: unknown) => toast({ variant: 'destructive', title: t('companies.failed'), description: errorMessage(error, t('companies.failed')) });
   const suspended = company.subscriptionStatus === 'suspended';
 
   return (
-    <div className="grid gap-6 xl:grid-cols-5">
-      <div className="space-y-6 xl:col-span-3">
+    // One column on a phone whose width the content cannot push out (the invoices' table scrolls in its own box).
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
+      <div className="min-w-0 space-y-6 xl:col-span-3">
         <Card className="p-5">
           <dl className="divide-y divide-slate-100">
             <Row label={t('companies.fields.status')}>{t(`companies.status.${company.subscriptionStatus}`)}</Row>
@@ -90,68 +84,17 @@ export function CompanyDetail({ detail }: { detail: AdminCompanyDetail }) {
         </Card>
       </div>
 
-      <div className="space-y-6 xl:col-span-2">
+      <div className="min-w-0 space-y-6 xl:col-span-2">
         <EmployerVerification company={company} />
         <Card className="p-5">
           <h2 className="font-semibold text-slate-900">{t('companies.verify.title')}</h2>
           {unpaid.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">{t('companies.verify.none')}</p>
           ) : (
-            <form
-              className="mt-3 space-y-4"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (bankReference.trim().length < 3) return setReferenceError(t('companies.verify.referenceRequired'));
-                setReferenceError(undefined);
-                verify.mutate(
-                  { companyId: company.id, invoiceId, bankReference },
-                  {
-                    onSuccess: () => {
-                      setBankReference('');
-                      toast({ variant: 'success', title: t('companies.verify.done', { name: company.companyName }) });
-                    },
-                    onError: failed,
-                  },
-                );
-              }}
-            >
-              <Field label={t('companies.verify.invoice')}>
-                {(ids) => (
-                  <Select {...ids} value={invoiceId} onChange={(event) => setInvoiceId(event.currentTarget.value)}>
-                    {unpaid.map((invoice) => (
-                      <option key={invoice.id} value={invoice.id}>
-                        {invoice.number}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-              {chosen && <p className="rounded-lg bg-slate-50 p-3 text-sm">{ltrValues(t('companies.verify.amount', { amount: formatMoney(chosen.totalFils), number: ltr(chosen.number) }))}</p>}
-              {chosen && (
-                // What the company said when it pressed "I have paid": to find the transfer in the bank's statement.
-                <p role="status" className={chosen.paymentDeclaration ? 'rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900' : 'text-sm text-slate-600'}>
-                  {chosen.paymentDeclaration
-                    ? ltrValues(
-                        t('companies.verify.declared', {
-                          date: formatDate(chosen.paymentDeclaration.transferDate),
-                          reference: chosen.paymentDeclaration.bankReference
-                            ? ltr(chosen.paymentDeclaration.bankReference)
-                            : t('companies.verify.noReference'),
-                          when: when(chosen.paymentDeclaration.declaredAt, i18n.language),
-                        }),
-                      )
-                    : t('companies.verify.notDeclared')}
-                </p>
-              )}
-              <Field label={t('companies.verify.reference')} required hint={t('companies.verify.referenceHint')} error={referenceError}>
-                {(ids) => <Input {...ids} maxLength={100} value={bankReference} onChange={(event) => setBankReference(event.currentTarget.value)} />}
-              </Field>
-              <Button type="submit" className="w-full" disabled={verify.isPending}>
-                {verify.isPending && <Spinner />}
-                {t('companies.verify.submit')}
-              </Button>
-            </form>
+            <div className="mt-3">
+              {/* A new set of unpaid invoices (one verified, a renewal issued) starts the form again. */}
+              <VerifyPaymentForm key={unpaid.map((invoice) => invoice.id).join()} company={company} invoices={unpaid} />
+            </div>
           )}
         </Card>
         <Card className="space-y-3 p-5">

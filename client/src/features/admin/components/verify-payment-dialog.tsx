@@ -1,0 +1,53 @@
+// "Verify and activate" over the list of payments, in the browser's own modal dialog: focus moves into it and back
+// to the "Verify" button it came from, Escape closes it, and the page behind it is inert.
+import { useEffect, useRef } from 'react';
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { VerifyPaymentForm, type PayableInvoice } from './verify-payment-form';
+
+export function VerifyPaymentDialog({
+  payment,
+  onClose,
+  onVerified,
+}: {
+  /** The invoice to verify, with its company; null while the dialog is closed. */
+  payment: { company: { id: string; companyName: string }; invoice: PayableInvoice } | null;
+  onClose: () => void;
+  onVerified: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (payment && element && !element.open) {
+      element.showModal();
+      // The reference is what the admin checks against the statement: focus starts there, not on the close button.
+      element.querySelector('input')?.focus();
+    }
+    if (!payment && element?.open) element.close();
+  }, [payment]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="verify-payment-title"
+      onClose={onClose}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
+    >
+      {payment && (
+        <div className="space-y-4 p-5 sm:p-6">
+          <div className="flex items-start justify-between gap-3">
+            <h2 id="verify-payment-title" className="text-lg font-semibold [overflow-wrap:anywhere]">
+              {t('payments.dialogTitle', { company: payment.company.companyName })}
+            </h2>
+            <Button variant="ghost" size="icon" className="-me-2 -mt-2 shrink-0" aria-label={t('payments.close')} onClick={onClose}>
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Button>
+          </div>
+          <VerifyPaymentForm key={payment.invoice.id} company={payment.company} invoices={[payment.invoice]} onVerified={onVerified} />
+        </div>
+      )}
+    </dialog>
+  );
+}
