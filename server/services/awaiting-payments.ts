@@ -9,7 +9,7 @@ import { referenceLetters } from '#shared/company.ts';
 import { companyProfiles, invoices } from '#shared/schema.ts';
 import { isUuid } from '#shared/ids.ts';
 import type { Db } from '../db/client.ts';
-import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from '../http/cursor.ts';
+import { decodeCursor, encodeCursor, isExactTimestamp, isRecord } from './cursor.ts';
 import { containsPattern, countAll, pageScope } from './keyset.ts';
 
 const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/g;
