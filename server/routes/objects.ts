@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import express from 'express';
-import { inArray } from 'drizzle-orm';
-import { objects, type CompanyProfile, type StoredObject, type User } from '#shared/schema.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { jobSeekerProfiles, objects, type CompanyProfile, type StoredObject, type User } from '#shared/schema.ts';
 import { uploadAclSchema } from '#shared/uploads.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
@@ -13,6 +13,37 @@ import { OBJECT_KEY } from '../storage/object-storage.ts';
 import { createDocumentUpload, finalizeDocumentUpload, receiveLocalUpload, type UploadContext } from '../services/uploads.ts';
 
 const INLINE_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/**
+ * The name a saved file gets: a CV is "<name>-cv.docx" after its owner's profile, anything else its kind and id, with
+ * the extension of its real type so it opens on the reader's computer. Names outside ASCII (Arabic, Devanagari…) go
+ * in filename* (RFC 6266); the plain filename keeps what ASCII can say of it.
+ */
+export function contentDisposition(disposition: 'inline' | 'attachment', base: string, contentType: string | null): string {
+  const extension = contentType ? EXTENSIONS[contentType] : undefined;
+  const name = `${base.normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'file'}${extension ? `.${extension}` : ''}`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '').replace(/^[-.]+/, '').replace(/["\\]/g, '');
+  const fallback = ascii && !ascii.startsWith('.') ? ascii : `file${extension ? `.${extension}` : ''}`;
+  return ascii === name ? `${disposition}; filename="${name}"` : `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** "<full name>-cv" for a CV whose owner has a profile, else "<kind>-<start of id>". */
+async function savedName(ctx: UploadContext, row: { kind: string; id: string; ownerId: string | null }): Promise<string> {
+  if (row.kind === 'cv' && row.ownerId) {
+    const [profile] = await ctx.db.select({ fullName: jobSeekerProfiles.fullName }).from(jobSeekerProfiles).where(eq(jobSeekerProfiles.userId, row.ownerId));
+    if (profile?.fullName) return `${profile.fullName}-cv`;
+  }
+  return `${row.kind}-${row.id.slice(0, 8)}`;
+}
 
 const uploadsPerHour = { name: 'uploads', windowMs: 60 * 60 * 1000, max: 60, key: (req: express.Request) => req.user?.id };
 
@@ -96,7 +127,7 @@ export function objectFilesRouter(ctx: UploadContext) {
     // (?view=inline); the rest downloads. Their types were checked by their bytes when they arrived.
     const viewable = row.contentType === 'application/pdf' || INLINE_IMAGES.has(row.contentType ?? '');
     const inline = row.kind === 'video' || row.kind === 'sample' || poster || (req.query.view === 'inline' && viewable);
-    res.setHeader('Content-Disposition', inline ? 'inline' : `attachment; filename="${row.kind}-${row.id.slice(0, 8)}"`);
+    res.setHeader('Content-Disposition', inline && row.kind !== 'cv' ? 'inline' : contentDisposition(inline ? 'inline' : 'attachment', await savedName(ctx, row), row.contentType));
     // The browser's PDF viewer is a plugin: the app's page policy (object-src 'none') would stop it.
     if (inline && row.contentType === 'application/pdf') res.setHeader('Content-Security-Policy', "default-src 'none'; object-src 'self'");
     const range = parseRange(req.headers.range, size);
