@@ -91,7 +91,7 @@ function HiringFactsReview({ profile, onToggle, busy }: { profile: ReviewItem; o
                 {mark && <span className="text-xs font-normal text-slate-600">{t('facts.verifiedBy', { who: mark.byEmail ?? '—', when: when(mark.at, i18n.language) })}</span>}
                 <Button size="sm" variant={mark ? 'outline' : 'secondary'} disabled={busy} onClick={() => onToggle(fact)} aria-keyshortcuts={`Shift+${VERIFIABLE_FACTS.indexOf(fact) + 1}`}>
                   {mark ? t('facts.unverify', { fact: t(`facts.name.${fact}`) }) : t('facts.verify', { fact: t(`facts.name.${fact}`) })}
-                  <span aria-hidden="true" dir="ltr" className="hidden text-xs font-normal text-slate-500 sm:inline">
+                  <span aria-hidden="true" dir="ltr" className="hidden text-xs font-normal text-slate-700 sm:inline">
                     ⇧{VERIFIABLE_FACTS.indexOf(fact) + 1}
                   </span>
                 </Button>
@@ -254,7 +254,7 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
     if (!video) return;
     video.defaultPlaybackRate = speed;
     video.playbackRate = speed;
-  }, [speed, profile.videoUrl]);
+  }, [speed, profile.videoUrl, profile.video?.status]);
 
   // The next profile is loaded while this one is watched, so the decision leads to it at once.
   const nextId = neighbours.data?.next;
