@@ -266,8 +266,8 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
   const goToNext = async () => {
     try {
       const { next } = await queryClient.fetchQuery({ ...reviewNeighboursQuery(profile.id), staleTime: 0 });
+      // After the last one the queue says it is clear.
       navigate(next ? `/admin/review/${next}` : '/admin/review');
-      if (!next) toast({ variant: 'success', title: t('review.queueDone') });
     } catch {
       navigate('/admin/review');
     }
@@ -313,12 +313,15 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
   };
 
   const go = (id: string | null | undefined) => id && navigate(`/admin/review/${id}`);
+  /** A key pressed before the neighbours have arrived waits for them rather than being lost. */
+  const goTo = (side: 'next' | 'previous') =>
+    void queryClient.fetchQuery(reviewNeighboursQuery(profile.id)).then((found) => go(found[side]), () => {});
 
   useReviewShortcuts({
     approve: onApprove,
     reject: () => void onReject(),
-    next: () => go(neighbours.data?.next),
-    previous: () => go(neighbours.data?.previous),
+    next: () => goTo('next'),
+    previous: () => goTo('previous'),
     playPause: () => {
       const video = videoRef.current;
       if (video) void (video.paused ? video.play().catch(() => {}) : video.pause());
