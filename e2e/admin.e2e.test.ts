@@ -1,5 +1,5 @@
 // The Master Admin console: an administrator named by ADMIN_EMAILS signs in, approves one pending profile and
-// rejects another, verifies a company's bank payment, and finds all three actions in the audit log. The people on
+// rejects the next one with a reason from the list, verifies a company's bank payment, and finds all three actions in the audit log. The people on
 // the other side see the outcome: Approved on /profile with the e-mail in the outbox, and the company's dashboard.
 import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
@@ -93,18 +93,20 @@ describe('the admin console', () => {
     await facts.getByText('Verified by our team').waitFor();
     // A fact she has not given cannot be verified.
     expect(await facts.getByRole('button', { name: 'Mark driving licence verified' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Approve & next' }).click();
     await waitForToast(page, 'Maria Santos is approved');
-    await page.waitForURL('**/admin/review');
-
-    // Reject Ravi: not without a reason.
-    await page.getByRole('link', { name: /Ravi Kumar/ }).click();
+    // The next profile of the queue opens at once.
     await page.getByRole('heading', { name: 'Ravi Kumar' }).waitFor();
-    await page.getByRole('button', { name: 'Reject' }).click();
-    await page.getByText('Please give the reason for the rejection').waitFor();
-    await page.getByLabel(/Reason for rejection/).fill('Your video is too dark. Please record it again in daylight.');
-    await page.getByRole('button', { name: 'Reject' }).click();
+
+    // Reject Ravi: not without a reason from the list.
+    await page.getByRole('button', { name: 'Reject & next' }).click();
+    await page.getByText('Please choose at least one reason').waitFor();
+    await page.getByRole('checkbox', { name: 'Video: the person or the voice is missing' }).check();
+    await page.getByLabel('Note (optional)').fill('It is too dark. Please record it again in daylight.');
+    await page.getByRole('button', { name: 'Reject & next' }).click();
     await waitForToast(page, 'Ravi Kumar is rejected');
+    // The queue is clear: back to it.
+    await page.waitForURL('**/admin/review');
 
     // Verify the company's bank transfer.
     await page.getByRole('link', { name: /Companies/ }).click();
@@ -158,7 +160,8 @@ describe('the admin console', () => {
     await signIn(ravi.page, rejected.email);
     await ravi.page.waitForURL('**/profile');
     await ravi.page.getByText('Changes needed').waitFor();
-    await ravi.page.getByText('Your video is too dark. Please record it again in daylight.').waitFor();
+    await ravi.page.getByText('Your video: companies must see your face and hear your voice.', { exact: false }).waitFor();
+    await ravi.page.getByText('It is too dark. Please record it again in daylight.').waitFor();
     await ravi.context.close();
 
     const hotel = await openPage(browser);

@@ -122,7 +122,7 @@ describe('Arabic, right to left', () => {
     await signInAs(reviewer.context, admin.cookie);
     await reviewer.page.goto(`${server.baseUrl}/admin/review/${pending.profile.id}`);
     await reviewer.page.getByRole('heading', { name: 'Ravi Kumar' }).waitFor();
-    await reviewer.page.getByRole('button', { name: text('ar', 'admin', 'review.approve') }).waitFor();
+    await reviewer.page.getByRole('button', { name: text('ar', 'admin', 'review.approveNext') }).waitFor();
     await expectReadable(reviewer.page, 'ar', 'rtl');
     expect(reviewer.problems).toEqual([]);
     await reviewer.context.close();

@@ -180,8 +180,19 @@ export interface ReviewItem extends OwnProfile {
   email: string | null;
   /** The reviewed fields as they were at the last review; null before the first one. */
   lastReviewedValues: Record<string, unknown> | null;
+  /** The language the job seeker reads the product and its e-mails in (a rejection's reasons reach them in it). */
+  locale: string;
   /** The video's state and poster; in the single profile's answer only (the queue leaves it out). */
   video?: ProfileVideo | null;
+  /** What the CV file is (the page shows a PDF inline, a Word file downloads); in the single profile's answer only. */
+  cv?: { contentType: string; size: number } | null;
+}
+
+/** GET /api/admin/profiles/:id/neighbours: the pending profiles before and after this one in the queue's order. */
+export interface ReviewNeighbours {
+  previous: string | null;
+  /** The next one, or the oldest when this one is the last (null when no other profile waits). */
+  next: string | null;
 }
 
 export interface AdminCompanyItem extends CompanyView {

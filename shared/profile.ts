@@ -127,6 +127,9 @@ export interface OwnProfile extends HiringFacts {
   videoUploadId: string | null;
   visibility: ProfileVisibility;
   reviewStatus: ReviewStatus;
+  /** Why the last review sent the profile back (codes of REJECTION_REASONS); empty unless rejected. */
+  reviewReasons: RejectionReason[];
+  /** The reviewer's own words with the last decision, if any. */
   reviewNote: string | null;
   reviewedAt: string | null;
   submittedAt: string;
@@ -145,8 +148,22 @@ export const stillLookingLinkSchema = z.object({ token: z.string({ error: 'The l
 
 export const REVIEW_QUEUE_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const satisfies readonly ReviewStatus[];
 
-export const rejectProfileSchema = z.object({
-  reason: text('Reason', { multiline: true, error: 'Please give the reason for the rejection' })
-    .min(1, 'Please give the reason for the rejection')
-    .max(1000, 'Please keep the reason under 1000 characters'),
-});
+/**
+ * Why a profile is sent back, from a fixed list: the job seeker reads each one in their own language with what to
+ * change (the e-mail and their profile page), so a reason is stored as its code, never as the reviewer's words.
+ */
+export const REJECTION_REASONS = ['video_person_or_voice', 'cv_unreadable', 'contact_details', 'facts_contradict', 'inappropriate', 'other'] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+/** POST /api/admin/profiles/:id/reject: one or more reasons of the list, and an optional note ("other" needs one). */
+export const rejectProfileSchema = z
+  .object({
+    reasons: z
+      .array(z.enum(REJECTION_REASONS, { error: 'Please choose the reasons from the list' }), { error: 'Please choose at least one reason' })
+      .min(1, 'Please choose at least one reason')
+      .max(REJECTION_REASONS.length, 'Please choose the reasons from the list')
+      .transform((reasons) => REJECTION_REASONS.filter((reason) => reasons.includes(reason))),
+    note: text('Note', { multiline: true, error: 'The note must be text' }).max(1000, 'Please keep the note under 1000 characters').optional(),
+  })
+  .refine((body) => !body.reasons.includes('other') || Boolean(body.note), { path: ['note'], message: 'Please say in the note what to change' });
+export type RejectProfileInput = z.input<typeof rejectProfileSchema>;

@@ -113,6 +113,9 @@ export const jobSeekerProfiles = pgTable(
     // user's state kept by triggers (migration 0003_candidate_search), so the company search filters, sorts and
     // counts on this one table through the partial indexes below. Never written by the application.
     listed: boolean('listed').notNull().default(false),
+    // The last rejection's reasons, codes of REJECTION_REASONS (shared/profile.ts); null after an approval. The
+    // note is the reviewer's own optional words with either decision.
+    reviewReasons: text('review_reasons').array(),
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     // When the job seeker last said they are still looking for work (at creation, then from /profile).

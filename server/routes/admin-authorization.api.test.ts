@@ -49,6 +49,7 @@ interface AdminRoute {
 const ROUTES: AdminRoute[] = [
   { method: 'get', path: '/api/admin/profiles', url: () => '/api/admin/profiles?status=pending', status: 200 },
   { method: 'get', path: '/api/admin/profiles/:id', url: (w) => `/api/admin/profiles/${w.pendingProfile}`, status: 200 },
+  { method: 'get', path: '/api/admin/profiles/:id/neighbours', url: (w) => `/api/admin/profiles/${w.pendingProfile}/neighbours`, status: 200 },
   {
     method: 'post',
     path: '/api/admin/profiles/:id/approve',
@@ -60,7 +61,7 @@ const ROUTES: AdminRoute[] = [
     method: 'post',
     path: '/api/admin/profiles/:id/reject',
     url: (w) => `/api/admin/profiles/${w.profileToReject}/reject`,
-    body: () => ({ reason: 'The video has no sound' }),
+    body: () => ({ reasons: ['video_person_or_voice'] }),
     status: 200,
     audit: { action: 'profile.reject', subject: (w) => w.profileToReject },
   },

@@ -277,7 +277,7 @@ describe('users', () => {
 
   it('reactivates to the status before the suspension; old sessions stay ended, a new sign-in works', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
-    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason: 'The video is blank' }).expect(200);
+    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reasons: ['video_person_or_voice'], note: 'The video is blank' }).expect(200);
     await admin.agent.post(`/api/admin/users/${seeker.id}/suspend`).expect(200);
 
     const res = await admin.agent.post(`/api/admin/users/${seeker.id}/reactivate`);
@@ -312,7 +312,7 @@ describe('users', () => {
     const approved = await jobSeekerWithProfile(testApp);
     await admin.agent.post(`/api/admin/profiles/${approved.profile.id}/approve`).expect(200);
     const rejected = await jobSeekerWithProfile(testApp);
-    await admin.agent.post(`/api/admin/profiles/${rejected.profile.id}/reject`).send({ reason: 'Blurry' }).expect(200);
+    await admin.agent.post(`/api/admin/profiles/${rejected.profile.id}/reject`).send({ reasons: ['cv_unreadable'] }).expect(200);
     const company = await onboardedCompany();
     await admin.agent
       .post(`/api/admin/companies/${company.company.id}/verify-payment`)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, emailOutbox, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
+import { jobSeekerWithProfile, PROFILE, signedInAgent, TRUSTED_PROXY_ENV, uploadVideo } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAgent>>;
@@ -27,7 +27,7 @@ describe('who may use the review API', () => {
       agent.get('/api/admin/profiles?status=pending'),
       agent.get(`/api/admin/profiles/${seeker.profile.id}`),
       agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`),
-      agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason: 'No' }),
+      agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reasons: ['other'], note: 'No' }),
     ];
     for (const res of await Promise.all(calls(request(testApp.app)))) expect(res.status).toBe(401);
     for (const agent of [seeker.agent, company.agent]) {
@@ -119,33 +119,45 @@ describe('approve and reject', () => {
     expect(await mailTo(seeker.email, 'profile_approved')).toHaveLength(1);
   });
 
-  it('rejects only with a reason, which the job seeker reads; an edit returns the profile to the queue', async () => {
+  it('rejects only with reasons from the list, which the job seeker reads; an edit returns the profile to the queue', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
-    for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 42 }]) {
-      const res = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send(body);
-      expect(res.status).toBe(400);
+    const reject = (body: object) => admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send(body);
+    for (const [body, message] of [
+      [{}, 'Please choose at least one reason'],
+      [{ reasons: [] }, 'Please choose at least one reason'],
+      [{ reasons: 'cv_unreadable' }, 'Please choose at least one reason'],
+      [{ reasons: ['cv_unreadable', 'blurry_video'] }, 'Please choose the reasons from the list'],
+      [{ reasons: ['The video has no sound'] }, 'Please choose the reasons from the list'],
+      // The free text of before is refused rather than ignored: a reason is a code of the list.
+      [{ reason: 'The video has no sound.' }, 'Please choose at least one reason'],
+      [{ reasons: ['other'] }, 'Please say in the note what to change'],
+      [{ reasons: ['other'], note: '   ' }, 'Please say in the note what to change'],
+      [{ reasons: ['cv_unreadable'], note: 'x'.repeat(1001) }, 'Please keep the note under 1000 characters'],
+      [{ reasons: ['cv_unreadable'], note: 42 }, 'The note must be text'],
+    ] as const) {
+      const res = await reject(body);
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
     }
-    expect((await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({})).body.message).toBe(
-      'Please give the reason for the rejection',
-    );
-    expect((await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason: 'x'.repeat(1001) })).body.message).toBe(
-      'Please keep the reason under 1000 characters',
-    );
     expect(await auditRows(seeker.profile.id)).toHaveLength(0);
+    expect(await mailTo(seeker.email, 'profile_rejected')).toHaveLength(0);
 
-    const reason = 'The video has no sound. Please record it again.';
-    const res = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason });
+    const note = 'The phone number is on the first page of the CV.';
+    // Chosen twice or out of order, reasons are stored once each, in the list's order.
+    const res = await reject({ reasons: ['contact_details', 'video_person_or_voice', 'contact_details'], note });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ reviewStatus: 'rejected', reviewNote: reason });
-    const own = await seeker.agent.get('/api/job-seeker/profile');
-    expect(own.body).toMatchObject({ reviewStatus: 'rejected', reviewNote: reason });
+    const stored = { reviewStatus: 'rejected', reviewReasons: ['video_person_or_voice', 'contact_details'], reviewNote: note };
+    expect(res.body).toMatchObject(stored);
+    expect((await seeker.agent.get('/api/job-seeker/profile')).body).toMatchObject(stored);
     const [mail] = await mailTo(seeker.email, 'profile_rejected');
-    expect(mail!.textBody).toContain(reason);
+    expect(mail!.textBody).toContain('Your video: companies must see your face and hear your voice.');
+    expect(mail!.textBody).toContain('Contact details: your video or CV shows a phone number');
+    expect(mail!.textBody).toContain(`Note from our team: ${note}`);
+    expect(mail!.textBody).not.toContain('Your CV: we could not read it');
     const audit = await auditRows(seeker.profile.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'profile.reject', details: expect.objectContaining({ reason }) });
+    expect(audit[0]).toMatchObject({ action: 'profile.reject', details: expect.objectContaining({ reasons: ['video_person_or_voice', 'contact_details'], note }) });
 
-    const twice = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason });
+    const twice = await reject({ reasons: ['cv_unreadable'] });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('This profile is already rejected');
     expect(await auditRows(seeker.profile.id)).toHaveLength(1);
@@ -156,13 +168,80 @@ describe('approve and reject', () => {
     expect(item).toMatchObject({ reviewStatus: 'pending', bio: 'Recorded a new video with sound.' });
     // What changed since the review can be seen against the values the reviewer saw.
     expect(item.lastReviewedValues.bio).toBe('Front desk and guest relations, five years in Dubai hotels.');
+
+    // An approval clears the reasons and the note.
+    const approved = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    expect(approved.body).toMatchObject({ reviewStatus: 'approved', reviewReasons: [], reviewNote: null });
   });
 
+  it('writes the rejection in the job seeker\'s language, with what to change for each reason', async () => {
+    const seeker = await jobSeekerWithProfile(testApp, { fullName: 'Imran Ali' });
+    await seeker.agent.put('/api/auth/locale').send({ locale: 'ur' }).expect(200);
+    expect((await admin.agent.get(`/api/admin/profiles/${seeker.profile.id}`)).body.locale).toBe('ur');
+    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reasons: ['cv_unreadable'] }).expect(200);
+    const [mail] = await mailTo(seeker.email, 'profile_rejected');
+    expect(mail!.subject).toContain('پروفائل میں تبدیلیاں ضروری ہیں');
+    expect(mail!.textBody).toContain('آپ کی سی وی: ہم اسے پڑھ نہیں سکے۔');
+    expect(mail!.textBody).not.toMatch(/Your CV|could not read/);
+    expect(mail!.htmlBody).toContain('dir="rtl"');
+  });
   it('does not review the profile of a suspended account', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, seeker.id));
     const res = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`);
     expect(res.status).toBe(409);
     expect(await auditRows(seeker.profile.id)).toHaveLength(0);
+  });
+});
+
+describe('the way through the queue', () => {
+  it('names the pending profiles before and after one, oldest first, and starts again at the oldest after the last', async () => {
+    const own = await Promise.all([0, 1, 2].map(() => jobSeekerWithProfile(testApp)));
+    const queue = (await admin.agent.get('/api/admin/profiles?status=pending&limit=100').expect(200)).body.items.map((p: { id: string }) => p.id) as string[];
+    const [first, second, third] = own.map((s) => s.profile.id).sort((a, b) => queue.indexOf(a) - queue.indexOf(b)) as [string, string, string];
+    const neighbours = async (id: string) => (await admin.agent.get(`/api/admin/profiles/${id}/neighbours`).expect(200)).body;
+    expect(await neighbours(second)).toEqual({ previous: queue[queue.indexOf(second) - 1], next: queue[queue.indexOf(second) + 1] ?? queue[0] });
+    expect((await neighbours(queue.at(-1)!)).next).toBe(queue[0]);
+    expect((await neighbours(queue[0]!)).previous).toBeNull();
+
+    // A decided profile leaves the queue; from it, "next" is still the one that followed it.
+    await admin.agent.post(`/api/admin/profiles/${second}/approve`).expect(200);
+    expect((await neighbours(second)).next).toBe(queue[queue.indexOf(second) + 1] ?? queue.find((id) => id !== second));
+    const remaining = queue.filter((id) => id !== second);
+    expect(await neighbours(first)).toEqual({
+      previous: remaining[remaining.indexOf(first) - 1] ?? null,
+      next: remaining[remaining.indexOf(first) + 1] ?? remaining.find((id) => id !== first),
+    });
+    expect(remaining).toContain(third);
+
+    expect((await admin.agent.get('/api/admin/profiles/00000000-0000-4000-8000-000000000000/neighbours')).status).toBe(404);
+    expect((await own[0]!.agent.get(`/api/admin/profiles/${first}/neighbours`)).status).toBe(403);
+  });
+});
+
+describe('the CV as the reviewer opens it', () => {
+  const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('word/document.xml'), Buffer.alloc(512, 0x20)]);
+
+  it('saves a Word CV as "<name>-cv.docx" and shows a PDF in the page', async () => {
+    const seeker = await signedInAgent(testApp, { role: 'job_seeker' });
+    const { body: created } = await seeker.agent.post('/api/objects/upload').expect(200);
+    await seeker.agent.put(created.uploadURL).set('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document').send(DOCX).expect(200);
+    const cvUrl = (await seeker.agent.put('/api/objects/acl').send({ objectURL: created.uploadURL }).expect(200)).body.objectPath as string;
+    const video = await uploadVideo(seeker.agent);
+    const profile = await seeker.agent.post('/api/job-seeker/profile').send({ ...PROFILE, fullName: 'Amina Yusuf', cvUrl, videoUrl: video.body.videoUrl }).expect(201);
+
+    const review = await admin.agent.get(`/api/admin/profiles/${profile.body.id}`).expect(200);
+    expect(review.body.cv).toEqual({ contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', size: DOCX.length });
+    const download = await admin.agent.get(cvUrl).expect(200);
+    expect(download.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(download.headers['content-disposition']).toBe('attachment; filename="Amina-Yusuf-cv.docx"');
+    // A Word file is never shown inline, even when asked.
+    expect((await admin.agent.get(`${cvUrl}?view=inline`)).headers['content-disposition']).toMatch(/^attachment; /);
+
+    const pdf = await jobSeekerWithProfile(testApp, { fullName: 'محمد علي' });
+    const inline = await admin.agent.get(`${pdf.profile.cvUrl}?view=inline`).expect(200);
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    expect(inline.headers['content-disposition']).toBe(`inline; filename="cv.pdf"; filename*=UTF-8''${encodeURIComponent('محمد-علي-cv.pdf')}`);
+    expect((await admin.agent.get(pdf.profile.cvUrl)).headers['content-disposition']).toMatch(/^attachment; filename="cv\.pdf"; filename\*=UTF-8''/);
   });
 });

@@ -10,6 +10,7 @@ import {
   getProfileForReview,
   listProfilesForReview,
   rejectProfile,
+  reviewNeighbours,
   setFactVerification,
   type ReviewContext,
 } from '../services/profile-review.ts';
@@ -27,13 +28,16 @@ export function adminRouter(ctx: ReviewContext & { mailer: { kick(): void } }) {
   router.get('/admin/profiles/:id', profileId, async (req, res) => {
     res.json(await getProfileForReview(ctx.db, req.params.id as string));
   });
+  router.get('/admin/profiles/:id/neighbours', profileId, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await reviewNeighbours(ctx.db, req.params.id as string));
+  });
   router.post('/admin/profiles/:id/approve', profileId, async (req, res) => {
     const profile = await approveProfile(ctx, req.user!, req.params.id as string);
     ctx.mailer.kick();
     res.json(profile);
   });
   router.post('/admin/profiles/:id/reject', profileId, validate(rejectProfileSchema), async (req, res) => {
-    const profile = await rejectProfile(ctx, req.user!, req.params.id as string, req.body.reason);
+    const profile = await rejectProfile(ctx, req.user!, req.params.id as string, { reasons: req.body.reasons, note: req.body.note || undefined });
     ctx.mailer.kick();
     res.json(profile);
   });

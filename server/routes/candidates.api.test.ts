@@ -594,7 +594,8 @@ describe('CV and video files for companies', () => {
     const c = await company(testApp);
     const view = await c.agent.get(`${rahul.profile.cvUrl}?view=inline`).buffer(true);
     expect(view.status).toBe(200);
-    expect(view.headers['content-disposition']).toBe('inline');
+    // Shown in the page; saved from the viewer, it keeps its owner's name.
+    expect(view.headers['content-disposition']).toBe('inline; filename="Rahul-Nair-cv.pdf"');
     expect(view.headers['content-type']).toBe('application/pdf');
     expect(view.headers['content-security-policy']).toBe("default-src 'none'; object-src 'self'");
     // Anything else asked for inline still downloads.

@@ -237,8 +237,8 @@ const endpoints: Endpoint[] = [
   {
     name: 'POST /api/admin/profiles/:id/reject',
     as: () => admin.agent,
-    send: json('post', () => `/api/admin/profiles/${seekerWithProfile.profile.id}/reject`, () => ({})),
-    fields: { reason: ['The video does not show your face.', 'Reason must not contain control characters'] },
+    send: json('post', () => `/api/admin/profiles/${seekerWithProfile.profile.id}/reject`, () => ({ reasons: ['video_person_or_voice'] })),
+    fields: { note: ['The video does not show your face.', 'Note must not contain control characters'] },
   },
   {
     name: 'POST /api/admin/companies/:id/verify-payment',

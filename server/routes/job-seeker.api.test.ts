@@ -38,6 +38,7 @@ describe('POST /api/job-seeker/profile', () => {
       videoUrl: seeker.videoUrl,
       visibility: 'visible',
       reviewStatus: 'pending',
+      reviewReasons: [],
       reviewNote: null,
     });
     expect(res.body).not.toHaveProperty('searchVector');

@@ -9,9 +9,31 @@ import { DomainError } from '../domain-error.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { OBJECT_KEY } from '../storage/object-storage.ts';
-import { createDocumentUpload, finalizeDocumentUpload, findObjectByKeys, receiveLocalUpload, type UploadContext } from '../services/uploads.ts';
+import { createDocumentUpload, finalizeDocumentUpload, findObjectByKeys, receiveLocalUpload, savedFileName, type UploadContext } from '../services/uploads.ts';
 
 const INLINE_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/**
+ * The name a saved file gets: a CV is "<name>-cv.docx" after its owner's profile, anything else its kind and id, with
+ * the extension of its real type so it opens on the reader's computer. Names outside ASCII (Arabic, Devanagari…) go
+ * in filename* (RFC 6266); the plain filename keeps what ASCII can say of it.
+ */
+export function contentDisposition(disposition: 'inline' | 'attachment', base: string, contentType: string | null): string {
+  const extension = contentType ? EXTENSIONS[contentType] : undefined;
+  const name = `${base.normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'file'}${extension ? `.${extension}` : ''}`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '').replace(/^[-.]+/, '').replace(/["\\]/g, '');
+  const fallback = ascii && !ascii.startsWith('.') ? ascii : `file${extension ? `.${extension}` : ''}`;
+  return ascii === name ? `${disposition}; filename="${name}"` : `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
 
 const uploadsPerHour = { name: 'uploads', windowMs: 60 * 60 * 1000, max: 60, key: (req: express.Request) => req.user?.id };
 
@@ -95,7 +117,7 @@ export function objectFilesRouter(ctx: UploadContext) {
     // (?view=inline); the rest downloads. Their types were checked by their bytes when they arrived.
     const viewable = row.contentType === 'application/pdf' || INLINE_IMAGES.has(row.contentType ?? '');
     const inline = row.kind === 'video' || row.kind === 'sample' || poster || (req.query.view === 'inline' && viewable);
-    res.setHeader('Content-Disposition', inline ? 'inline' : `attachment; filename="${row.kind}-${row.id.slice(0, 8)}"`);
+    res.setHeader('Content-Disposition', inline && row.kind !== 'cv' ? 'inline' : contentDisposition(inline ? 'inline' : 'attachment', await savedFileName(ctx.db, row), row.contentType));
     // The browser's PDF viewer is a plugin: the app's page policy (object-src 'none') would stop it.
     if (inline && row.contentType === 'application/pdf') res.setHeader('Content-Security-Policy', "default-src 'none'; object-src 'self'");
     const range = parseRange(req.headers.range, size);

@@ -62,7 +62,7 @@ describe('a profile saved while its video is on its way', () => {
     const before = (await admin.agent.get('/api/admin/overview').expect(200)).body.pendingProfiles as number;
     const approve = await admin.agent.post(`/api/admin/profiles/${profileId}/approve`).expect(409);
     expect(approve.body.code).toBe('admin.profile_awaiting_video');
-    await admin.agent.post(`/api/admin/profiles/${profileId}/reject`).send({ reason: 'No video' }).expect(409);
+    await admin.agent.post(`/api/admin/profiles/${profileId}/reject`).send({ reasons: ['video_person_or_voice'] }).expect(409);
     const [account] = await db().select().from(users).where(eq(users.id, seeker.id));
     expect(account!.status).toBe('pending');
 

@@ -11,6 +11,7 @@ import {
   type ProfileUpdate,
   type ProfileValues,
   type ProfileVisibility,
+  type RejectionReason,
 } from '#shared/profile.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -62,6 +63,7 @@ export function ownProfileView(profile: JobSeekerProfile, userStatus: string): O
     videoUploadId: profile.videoUploadId,
     visibility: profile.visibility as ProfileVisibility,
     reviewStatus: reviewStatusOf(userStatus),
+    reviewReasons: (profile.reviewReasons ?? []) as RejectionReason[],
     reviewNote: profile.reviewNote,
     reviewedAt: profile.reviewedAt?.toISOString() ?? null,
     submittedAt: profile.submittedAt.toISOString(),

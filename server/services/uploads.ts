@@ -4,7 +4,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
-import { objects, type StoredObject } from '#shared/schema.ts';
+import { jobSeekerProfiles, objects, type StoredObject } from '#shared/schema.ts';
 import { LIMITS } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -141,4 +141,13 @@ export async function findArrivedVideoUpload(db: Db, ownerId: string, uploadId: 
     .from(objects)
     .where(and(eq(objects.resumableUploadId, uploadId), eq(objects.ownerId, ownerId), eq(objects.status, 'ready')));
   return arrived;
+}
+
+/** "<full name>-cv" for a CV whose owner has a profile, else "<kind>-<start of id>": the name a saved file gets. */
+export async function savedFileName(db: Db, row: { kind: string; id: string; ownerId: string | null }): Promise<string> {
+  if (row.kind === 'cv' && row.ownerId) {
+    const [profile] = await db.select({ fullName: jobSeekerProfiles.fullName }).from(jobSeekerProfiles).where(eq(jobSeekerProfiles.userId, row.ownerId));
+    if (profile?.fullName) return `${profile.fullName}-cv`;
+  }
+  return `${row.kind}-${row.id.slice(0, 8)}`;
 }

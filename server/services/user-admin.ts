@@ -152,7 +152,7 @@ async function statusBeforeSuspension(tx: DbOrTx, user: User): Promise<{ status:
 
   if (user.role === 'job_seeker') {
     const [profile] = await tx.select().from(jobSeekerProfiles).where(eq(jobSeekerProfiles.userId, user.id));
-    if (profile?.reviewedAt && profile.reviewedAt >= profile.submittedAt) return { status: profile.reviewNote ? 'rejected' : 'active', from: 'derived' };
+    if (profile?.reviewedAt && profile.reviewedAt >= profile.submittedAt) return { status: profile.reviewReasons?.length || profile.reviewNote ? 'rejected' : 'active', from: 'derived' };
   } else if (user.role === 'company') {
     const [company] = await tx.select().from(companyProfiles).where(eq(companyProfiles.userId, user.id));
     if (company?.paymentVerifiedAt) return { status: 'active', from: 'derived' };

@@ -16,6 +16,7 @@ export default function AdminReviewProfilePage() {
   usePageTitle(profile.data?.fullName ?? t('nav.review'));
   return (
     <AdminLayout
+      wide
       title={profile.data?.fullName ?? t('nav.review')}
       actions={
         <Link href="/admin/review" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
@@ -26,7 +27,8 @@ export default function AdminReviewProfilePage() {
     >
       {profile.isPending && <Spinner />}
       {profile.isError && <p role="alert">{errorMessage(profile.error, t('list.failed'))}</p>}
-      {profile.data && <ReviewDetail profile={profile.data} />}
+      {/* A new profile is a new page: its video starts, its reasons and note start empty. */}
+      {profile.data && <ReviewDetail key={profile.data.id} profile={profile.data} />}
     </AdminLayout>
   );
 }

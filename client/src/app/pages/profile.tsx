@@ -124,6 +124,16 @@ export default function ProfilePage() {
             {t(`page.status.${profile.reviewStatus}`)}
           </p>
           <p className="mt-1 text-sm">{t(`page.statusText.${profile.reviewStatus}`)}</p>
+          {profile.reviewStatus === 'rejected' && profile.reviewReasons.length > 0 && (
+            <div className="mt-3 rounded-lg bg-white/70 p-3 text-sm">
+              <p className="font-semibold">{t('page.whatToChange')}</p>
+              <ul className="mt-1 list-disc space-y-1 ps-5">
+                {profile.reviewReasons.map((reason) => (
+                  <li key={reason}>{t(`page.reasons.${reason}`)}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           {profile.reviewStatus === 'rejected' && profile.reviewNote && (
             <div className="mt-3 rounded-lg bg-white/70 p-3 text-sm">
               <p className="font-semibold">{t('page.reviewerNote')}</p>

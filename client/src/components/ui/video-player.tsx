@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoOff } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -12,12 +12,18 @@ export function VideoPlayer({
   title,
   poster,
   autoPlay,
+  muted,
+  videoRef,
   className,
 }: {
   src: string;
   title: string;
   poster?: string | null;
+  /** Starts at once; browsers allow that only muted. */
   autoPlay?: boolean;
+  muted?: boolean;
+  /** The <video> element, for a page that drives it (keys for play, sound and speed); none for a host's player. */
+  videoRef?: Ref<HTMLVideoElement>;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -36,6 +42,7 @@ export function VideoPlayer({
   }
   return (
     <video
+      ref={videoRef}
       src={src}
       title={title}
       aria-label={title}
@@ -43,6 +50,7 @@ export function VideoPlayer({
       controls
       playsInline
       autoPlay={autoPlay}
+      muted={muted}
       preload={poster ? 'none' : 'metadata'}
       onError={() => setFailed(true)}
       className={cn(frame, 'object-contain', className)}

@@ -20,13 +20,14 @@ const SECTIONS = [
   { href: '/admin/audit', key: 'audit', count: null },
 ] as const;
 
-export function AdminLayout({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+/** `wide`: the page uses the whole width of a large screen (the review page shows the video and the CV side by side). */
+export function AdminLayout({ title, children, actions, wide }: { title: string; children: ReactNode; actions?: ReactNode; wide?: boolean }) {
   const { t } = useTranslation('admin');
   const [location] = useLocation();
   const overview = useOverview();
   return (
     <PageShell footer={false}>
-      <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[13rem_1fr] lg:gap-8 lg:px-8">
+      <div className={cn('mx-auto w-full px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[13rem_1fr] lg:gap-8 lg:px-8', wide ? 'max-w-[120rem]' : 'max-w-7xl')}>
         <nav aria-label={t('nav.label')} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
           <ul className="flex gap-1 lg:flex-col">
             {SECTIONS.map((section) => {

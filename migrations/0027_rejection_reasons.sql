@@ -1,0 +1,1 @@
+ALTER TABLE "job_seeker_profiles" ADD COLUMN "review_reasons" text[];
