@@ -1,10 +1,10 @@
 // The review API (admin only): the queue, approve and reject, each with its e-mail and exactly one audit row.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { auditLog, emailOutbox, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
+import { decideOnProfile, jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAgent>>;
@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const db = () => testApp.testDatabase.database.db;
-const auditRows = (subjectId: string) => db().select().from(auditLog).where(eq(auditLog.subjectId, subjectId));
+/** The administrators' audit rows about a profile (the job seeker's own edits are recorded too, for its history). */
+const auditRows = (subjectId: string) =>
+  db().select().from(auditLog).where(and(eq(auditLog.subjectId, subjectId), inArray(auditLog.action, ['profile.approve', 'profile.reject'])));
 const mailTo = (to: string, template: string) =>
   db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)));
 
@@ -26,8 +28,8 @@ describe('who may use the review API', () => {
     const calls = (agent: request.Agent | request.SuperTest<request.Test>) => [
       agent.get('/api/admin/profiles?status=pending'),
       agent.get(`/api/admin/profiles/${seeker.profile.id}`),
-      agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`),
-      agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason: 'No' }),
+      agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).send({ version: 1 }),
+      agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason: 'No', version: 1 }),
     ];
     for (const res of await Promise.all(calls(request(testApp.app)))) expect(res.status).toBe(401);
     for (const agent of [seeker.agent, company.agent]) {
@@ -99,9 +101,9 @@ describe('the review queue', () => {
 describe('approve and reject', () => {
   it('approves: the account becomes active, the job seeker is e-mailed, one audit row; twice changes nothing', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
-    const res = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`);
+    const res = await decideOnProfile(admin, seeker.profile.id, 'approve');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: seeker.profile.id, reviewStatus: 'approved', reviewNote: null });
+    expect(res.body).toMatchObject({ id: seeker.profile.id, reviewStatus: 'approved', reviewNote: null, version: 2 });
     expect(res.body.lastReviewedValues).toMatchObject({ fullName: 'Amina Yusuf', cvUrl: seeker.profile.cvUrl });
 
     expect((await seeker.agent.get('/api/job-seeker/profile')).body.reviewStatus).toBe('approved');
@@ -112,7 +114,7 @@ describe('approve and reject', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'profile.approve', actorId: admin.id, subjectType: 'job_seeker_profile' });
 
-    const again = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`);
+    const again = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).send({ version: res.body.version });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This profile is already approved');
     expect(await auditRows(seeker.profile.id)).toHaveLength(1);
@@ -121,10 +123,11 @@ describe('approve and reject', () => {
 
   it('rejects only with a reason, which the job seeker reads; an edit returns the profile to the queue', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
-    for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 42 }]) {
+    for (const body of [{ version: 1 }, { reason: '', version: 1 }, { reason: '   ', version: 1 }, { reason: 42, version: 1 }, { reason: 'Blurry' }, { reason: 'Blurry', version: '1' }]) {
       const res = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send(body);
       expect(res.status).toBe(400);
     }
+    expect((await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason: 'Blurry' })).body.message).toBe('version must be a number');
     expect((await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({})).body.message).toBe(
       'Please give the reason for the rejection',
     );
@@ -134,7 +137,7 @@ describe('approve and reject', () => {
     expect(await auditRows(seeker.profile.id)).toHaveLength(0);
 
     const reason = 'The video has no sound. Please record it again.';
-    const res = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason });
+    const res = await decideOnProfile(admin, seeker.profile.id, 'reject', { reason });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ reviewStatus: 'rejected', reviewNote: reason });
     const own = await seeker.agent.get('/api/job-seeker/profile');
@@ -145,7 +148,7 @@ describe('approve and reject', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'profile.reject', details: expect.objectContaining({ reason }) });
 
-    const twice = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason });
+    const twice = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reason, version: res.body.version });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('This profile is already rejected');
     expect(await auditRows(seeker.profile.id)).toHaveLength(1);
@@ -161,8 +164,9 @@ describe('approve and reject', () => {
   it('does not review the profile of a suspended account', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, seeker.id));
-    const res = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`);
+    const res = await decideOnProfile(admin, seeker.profile.id, 'approve');
     expect(res.status).toBe(409);
+    expect(res.body.code).toBe('admin.review_account_suspended');
     expect(await auditRows(seeker.profile.id)).toHaveLength(0);
   });
 });

@@ -11,7 +11,7 @@ import { sendActivityEmails } from '../services/profile-activity.ts';
 import { sendDueSearchAlerts } from '../services/saved-searches.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { readEmailLink } from '../test/emails.ts';
-import { jobSeekerWithProfile, PDF, PNG, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, PDF, PNG, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date();
@@ -34,7 +34,7 @@ async function paidCompany(name: string) {
 
 async function approvedSeeker(fullName: string, locale?: string) {
   const seeker = await jobSeekerWithProfile(testApp, { fullName });
-  await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+  await approveProfile(admin, seeker.profile.id);
   if (locale) await db().update(users).set({ locale }).where(eq(users.id, seeker.id));
   return seeker;
 }
