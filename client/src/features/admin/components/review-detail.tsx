@@ -20,6 +20,9 @@ import { HiringFactList } from '@/components/hiring-facts/hiring-fact-list';
 import type { ReviewItem } from '#shared/admin.ts';
 import { when } from './paged-list';
 import { useOptionText } from '@/lib/option-text';
+import { ClaimBanner } from './claim-banner';
+import { FactsChangedNotice } from './facts-changed-notice';
+import { ReviewHistory } from './review-history';
 
 const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value === null || value === undefined || value === '' ? '—' : String(value));
 
@@ -108,6 +111,8 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
   return (
     <div className="grid gap-6 xl:grid-cols-5">
       <div className="space-y-6 xl:col-span-3">
+        <ClaimBanner profileId={profile.id} />
+        <FactsChangedNotice profile={profile} />
         <Card className="p-5">
           <p className="text-sm text-slate-600">
             {t(`review.status.${profile.reviewStatus}`)} · {t('review.submitted', { when: when(profile.submittedAt, i18n.language) })} · <bdi dir="ltr" className="break-all">{profile.email}</bdi>
@@ -147,6 +152,7 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
             </a>
           )}
         </Card>
+        <ReviewHistory profileId={profile.id} />
       </div>
       <div className="xl:col-span-2">
         <Card className="space-y-5 p-5 xl:sticky xl:top-24">
@@ -156,7 +162,7 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
             className="w-full"
             disabled={busy || profile.reviewStatus === 'approved' || profile.reviewStatus === 'suspended'}
             onClick={() =>
-              approve.mutate(profile.id, {
+              approve.mutate({ id: profile.id, version: profile.version }, {
                 onSuccess: () => {
                   toast({ variant: 'success', title: t('review.approved', { name: profile.fullName }) });
                   navigate('/admin/review');
@@ -176,7 +182,7 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
               if (!reason.trim()) return setReasonError(t('review.reasonRequired'));
               setReasonError(undefined);
               reject.mutate(
-                { id: profile.id, reason },
+                { id: profile.id, reason, version: profile.version },
                 {
                   onSuccess: () => {
                     toast({ variant: 'success', title: t('review.rejected', { name: profile.fullName }) });
