@@ -100,7 +100,7 @@ describe('blocking a company', () => {
     // The shortlist entry was kept, hidden, and is back with its note.
     expect((await blocked.agent.get('/api/shortlist').expect(200)).body.items).toMatchObject([{ id: seekerId, note: 'Call him' }]);
     const audit = await db().select().from(auditLog).where(eq(auditLog.subjectId, seekerId));
-    expect(audit.map((a) => a.action).sort()).toEqual(['profile.approve', 'profile.block_company', 'profile.unblock_company']);
+    expect(audit.map((a) => a.action).sort()).toEqual(['profile.approve', 'profile.block_company', 'profile.create', 'profile.unblock_company']);
   });
 
   it('refuses an unknown company, and is only for job seekers', async () => {
