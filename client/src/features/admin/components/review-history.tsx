@@ -30,7 +30,7 @@ function Entry({ entry }: { entry: ProfileHistoryEntry }) {
     if (name === 'visaStatus') return visaText(String(value));
     return String(value);
   };
-  const fields = Array.isArray(details.fields) ? (details.fields as string[]).filter((name) => name !== 'videoUploadId') : [];
+  const fields = Array.isArray(details.fields) ? (details.fields as string[]) : [];
   const facts = details.facts && typeof details.facts === 'object' ? Object.entries(details.facts as Record<string, { from: unknown; to: unknown }>) : [];
   // The files the edit replaced; those no longer kept are named as gone.
   const previous = (details.previous && typeof details.previous === 'object' ? details.previous : {}) as { cvUrl?: string; videoUrl?: string };
