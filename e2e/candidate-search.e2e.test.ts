@@ -9,7 +9,7 @@ import { companyProfiles, emailOutbox } from '#shared/schema.ts';
 import { ensureSampleVideo, seedProfiles } from '../scripts/seed.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { sendDueSearchAlerts } from '../server/services/saved-searches.ts';
-import { agreedToDocuments, jobSeekerWithProfile, signedInAgent } from '../server/test/fixtures.ts';
+import { agreedToDocuments, approveProfile, jobSeekerWithProfile, signedInAgent } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 
 let browser: Browser;
@@ -203,7 +203,7 @@ describe("a recruiter's search", () => {
     // A job seeker the team approves afterwards, and the next day's alert.
     const admin = await signedInAgent(server, { admin: true });
     const seeker = await jobSeekerWithProfile(server, { fullName: 'Samuel Okoro', industries: ['Security'], bio: 'Night watchman at a port warehouse.' });
-    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    await approveProfile(admin, seeker.profile.id);
     const tomorrow = new Date(Date.now() + DAY + 60_000);
     await sendDueSearchAlerts({ db: server.testDatabase.database.db, clock: { now: () => tomorrow }, productName: 'Wazifa', publicUrl: server.baseUrl, secret: server.config.sessionSecret! });
     const [mail] = await server.testDatabase.database.db
@@ -288,7 +288,7 @@ describe("a recruiter's search", () => {
     const match = await jobSeekerWithProfile(server, { fullName: 'Prakash Gurung', visaStatus: 'transferable', availableFrom: 'immediately', nationality: 'NP', currentCountry: 'AE' });
     const later = new Date(Date.now() + 60 * DAY).toISOString().slice(0, 10);
     const notYet = await jobSeekerWithProfile(server, { fullName: 'Later Starter', visaStatus: 'transferable', availableFrom: later });
-    for (const seeker of [match, notYet]) await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    for (const seeker of [match, notYet]) await approveProfile(admin, seeker.profile.id);
     const tomorrow = new Date(Date.now() + DAY + 60_000);
     await sendDueSearchAlerts({ db: server.testDatabase.database.db, clock: { now: () => tomorrow }, productName: 'Wazifa', publicUrl: server.baseUrl, secret: server.config.sessionSecret! });
     const mails = await server.testDatabase.database.db

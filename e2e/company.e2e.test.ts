@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { candidateEvents, companyProfiles, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
-import { jobSeekerWithProfile, SELLER_ENV, signedInAgent, uploadVideo } from '../server/test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, SELLER_ENV, signedInAgent, uploadVideo } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 import { playVideo, recordMp4 } from './support/media.ts';
 
@@ -37,7 +37,7 @@ describe('a company', () => {
     });
     const video = await uploadVideo(seeker.agent, await recordMp4(browser), 'joseph.mp4');
     await seeker.agent.patch('/api/job-seeker/profile').send({ videoUrl: video.body.videoUrl }).expect(200);
-    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    await approveProfile(admin, seeker.profile.id);
     await jobSeekerWithProfile(server, { fullName: 'Joseph Pending', industries: ['Security'] });
 
     const tracked = await openPage(browser, { width: 375, height: 800 });

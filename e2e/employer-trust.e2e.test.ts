@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
-import { jobSeekerWithProfile, PDF, PNG, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, PDF, PNG, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
 
 let browser: Browser;
@@ -48,7 +48,7 @@ describe("a job seeker's control over companies", () => {
 
     // A job seeker, approved, reading in Hindi; the company opens the profile and writes on WhatsApp.
     const seeker = await jobSeekerWithProfile(server, { fullName: 'Suresh Yadav' });
-    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    await approveProfile(admin, seeker.profile.id);
     await seeker.agent.put('/api/auth/locale').send({ locale: 'hi' }).expect(200);
     await owner.agent.get(`/api/candidates/${seeker.profile.id}`).expect(200);
     await owner.agent.post(`/api/candidates/${seeker.profile.id}/contact`).send({ channel: 'whatsapp' }).expect(204);

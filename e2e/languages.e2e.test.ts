@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { emailOutbox, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
-import { jobSeekerWithProfile, SELLER_ENV, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, SELLER_ENV, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -66,7 +66,7 @@ describe('Arabic, right to left', () => {
     const admin = await signedInAgent(server, { admin: true });
     const seeker = await jobSeekerWithProfile(server, { fullName: 'محمد عبد الله', industries: ['Construction', 'Security'], languages: ['Arabic', 'Urdu'], location: 'Riyadh, Saudi Arabia', bio: 'حارس أمن في مجمع سكني منذ سبع سنوات.' });
     const pending = await jobSeekerWithProfile(server, { fullName: 'Ravi Kumar', industries: ['Hospitality'], location: 'Doha, Qatar' });
-    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    await approveProfile(admin, seeker.profile.id);
     const company = await signedInAgent(server, { role: 'company' });
     // Both chose Arabic: a signed-in account reads its own language, whatever the browser says.
     for (const account of [admin, company]) await account.agent.put('/api/auth/locale').send({ locale: 'ar' }).expect(200);

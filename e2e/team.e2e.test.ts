@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
 import { readEmailLink } from '../server/test/emails.ts';
-import { jobSeekerWithProfile, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
 
 let browser: Browser;
@@ -24,7 +24,7 @@ describe('a team', () => {
   it('is invited by the owner, shares the shortlist and notes, and loses a removed colleague at once', async () => {
     const admin = await signedInAgent(server, { admin: true });
     const seeker = await jobSeekerWithProfile(server, { fullName: 'Joseph Mwangi' });
-    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    await approveProfile(admin, seeker.profile.id);
     const owner = await signedInAgent(server, { role: 'company' });
     const onboarded = await owner.agent
       .post('/api/company/profile')

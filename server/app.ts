@@ -164,7 +164,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(careersRouter({ ...uploads, productName: config.productName, publicUrl: config.publicUrl, supportEmail: config.supportEmail }, mailer));
   api.use(salesRequestsRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, salesEmail: config.salesEmail }, mailer));
   api.use(jobSeekerRouter({ db: database.db, clock, videoHost: deps.videoHost, videoUploads: deps.videoUploads }));
-  api.use(adminRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, mailer }));
+  api.use(adminRouter({ db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, mailer, videoHost: deps.videoHost }));
   const companies = { db: database.db, clock, productName: config.productName, publicUrl: config.publicUrl, billing: config.billing, teamSeats: config.teamSeats, mailer };
   api.use(companyRouter(companies));
   api.use(companyTeamRouter(companies));

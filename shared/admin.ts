@@ -20,9 +20,13 @@ const limit = z.coerce
 const cursor = z.string({ error: 'The page cursor is not valid' }).max(300, 'The page cursor is not valid').optional();
 const search = text('The search', { error: 'q must be text' }).max(100, 'Please keep the search under 100 characters').optional();
 
-/** GET /api/admin/profiles?status=&cursor=&limit= (the pending queue oldest first, the others newest first). */
+/**
+ * GET /api/admin/profiles?status=&lane=&cursor=&limit= (the pending queue oldest first, the others newest first).
+ * lane=facts_changed: approved profiles whose owner changed a checked fact since, oldest change first.
+ */
 export const profileListQuery = z.object({
   status: z.enum(REVIEW_QUEUE_STATUSES, { error: 'status must be pending, approved, rejected or suspended' }).default('pending'),
+  lane: z.enum(['facts_changed'], { error: 'lane must be facts_changed' }).optional(),
   cursor,
   limit,
 });
@@ -174,10 +178,46 @@ export interface AuditEntry {
   actor: { id: string; email: string | null } | null;
 }
 
+/** Who has a profile open for review, until when (renewed while their page stays open). */
+export interface ReviewClaim {
+  by: { id: string; name: string };
+  until: string;
+  /** The reader's own claim. */
+  mine: boolean;
+}
+
+/**
+ * The body of a decision (approve, reject) and of "Looked at": the version of the profile the page showed. A decision
+ * on any other version is refused (409 admin.profile_changed) and the page reads the profile again.
+ */
+export const profileVersionSchema = z.object({
+  version: z.number({ error: 'version must be a number' }).int('version must be a whole number').min(1, 'version must be a whole number'),
+});
+
+/** One event of a profile's history (GET /api/admin/profiles/:id/history), from the audit log, newest first. */
+export interface ProfileHistoryEntry {
+  id: number;
+  at: string;
+  /** profile.create, profile.edit, profile.video_arrived, profile.approve, profile.reject, profile.fact_verified… */
+  action: string;
+  /** The reviewer, or the job seeker (byOwner); null for the command line or a deleted account. */
+  actor: { id: string; name: string } | null;
+  byOwner: boolean;
+  details: Record<string, unknown>;
+  /** The CV and video an edit replaced, while their files are still kept (unused files are deleted after a day). */
+  replaced: { cvUrl?: string; videoUrl?: string };
+}
+
 /** A profile in the review queue (GET /api/admin/profiles, /:id). */
 export interface ReviewItem extends OwnProfile {
   userId: string;
   email: string | null;
+  /** Raised by every change a decision depends on; decisions send it back. */
+  version: number;
+  /** Another reviewer's claim, or the reader's own; null when nobody has the profile open. */
+  claim: ReviewClaim | null;
+  /** When the owner of this approved profile changed a checked fact, until a reviewer has looked. */
+  factsChangedAt: string | null;
   /** The reviewed fields as they were at the last review; null before the first one. */
   lastReviewedValues: Record<string, unknown> | null;
   /** The language the job seeker reads the product and its e-mails in (a rejection's reasons reach them in it). */

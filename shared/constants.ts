@@ -138,6 +138,12 @@ export const TIMING = {
   tooltipSkipDelayMs: 300,
 } as const;
 
+/**
+ * A reviewer who opens a profile holds it this long; the page renews the claim while it stays open, so others see
+ * who is on it and the queue skips it. A claim left behind (a closed tab) lapses on its own.
+ */
+export const REVIEW_CLAIM = { durationMs: 5 * 60_000, renewEveryMs: 60_000 } as const;
+
 /** Date the early-access offer ends unless configured otherwise (EARLY_ACCESS_END). */
 export const DEFAULT_EARLY_ACCESS_END = '2025-11-15';
 

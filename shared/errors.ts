@@ -133,6 +133,7 @@ export const ERROR_MESSAGES = {
   'admin.profile_already_approved': 'This profile is already approved',
   'admin.profile_already_rejected': 'This profile is already rejected',
   'admin.profile_awaiting_video': 'This profile is waiting for its video. It comes to review when the video has arrived.',
+  'admin.profile_changed': 'This profile changed since you opened it. The page has been reloaded.',
   'admin.email_not_found': 'E-mail not found',
   'admin.email_not_failed': 'Only failed e-mails can be retried',
   'admin.email_link_expired': 'The link in this e-mail has expired. The person can ask for a new one.',

@@ -143,6 +143,18 @@ export const jobSeekerProfiles = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     // The reviewed fields as they were at the last review, so a reviewer sees what an edit changed.
     lastReviewedValues: jsonb('last_reviewed_values'),
+    // Raised by every change a reviewer decides on (the job seeker's edits, a video's arrival, decisions, verified
+    // marks): a decision names the version it was made on and is refused on any other
+    // (docs/decisions/0043-decisions-name-the-version.md).
+    version: integer('version').notNull().default(1),
+    // The reviewer who has the profile open, until when (renewed while the page stays open): the queue skips it.
+    // No foreign key: a claim lapses on its own within minutes, and deleting an account need not look here.
+    claimedById: varchar('claimed_by_id'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    // When the owner of an approved profile changed a fact a reviewer checks against documents (nationality, visa
+    // status, current country, licence): the profile stays visible with the facts as declared, and waits in the
+    // queue's "facts changed" lane until a reviewer has looked (or decides).
+    factsChangedAt: timestamp('facts_changed_at', { withTimezone: true }),
     // Text search over name, industries, languages, location and bio (weights A to D), kept by PostgreSQL.
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(full_name, '')), 'A') || setweight(to_tsvector('simple', wazifa_join_words(industries)), 'B') || setweight(to_tsvector('simple', wazifa_join_words(languages) || ' ' || coalesce(location, '')), 'C') || setweight(to_tsvector('english', coalesce(bio, '')), 'D')`,
@@ -163,6 +175,8 @@ export const jobSeekerProfiles = pgTable(
     index('job_seeker_profiles_cv_url_idx').on(t.cvUrl),
     index('job_seeker_profiles_video_url_idx').on(t.videoUrl),
     index('job_seeker_profiles_submitted_at_idx').on(t.submittedAt),
+    // The queue's "facts changed" lane, oldest change first.
+    index('job_seeker_profiles_facts_changed_idx').on(t.factsChangedAt, t.id).where(sql`facts_changed_at is not null`),
     index('job_seeker_profiles_search_idx').using('gin', t.searchVector),
     // The admin console finds a job seeker's account by the name on the profile too (trigram, as users_search_idx).
     index('job_seeker_profiles_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),

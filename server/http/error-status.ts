@@ -131,6 +131,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'admin.profile_already_approved': 409,
   'admin.profile_already_rejected': 409,
   'admin.profile_awaiting_video': 409,
+  'admin.profile_changed': 409,
   'admin.email_not_found': 404,
   'admin.email_not_failed': 409,
   'admin.email_link_expired': 409,

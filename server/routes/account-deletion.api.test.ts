@@ -13,7 +13,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { requestOwnDeletion } from '../services/account-deletion.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { accountWorkers } from '../test/account-data.ts';
-import { activeCompany, jobSeekerWithProfile, SELLER_ENV, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { activeCompany, approveProfile, jobSeekerWithProfile, SELLER_ENV, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 import type { VideoHost } from '../video/video-host.ts';
 
 let testApp: TestApp;
@@ -67,7 +67,7 @@ describe('deleting a job seeker’s account', () => {
     const admin = await signedInAgent(testApp, { admin: true });
     const nasreen = await jobSeekerWithProfile(testApp, { fullName: 'Nasreen Qureshi', phone: '+971 52 333 4455', bio: 'Housekeeping supervisor.' });
     const other = await jobSeekerWithProfile(testApp, { fullName: 'Kwame Mensah', phone: '+971 56 777 1122' });
-    for (const person of [nasreen, other]) await admin.agent.post(`/api/admin/profiles/${person.profile.id}/approve`).expect(200);
+    for (const person of [nasreen, other]) await approveProfile(admin, person.profile.id);
     const company = await activeCompany(testApp);
     await company.agent.get(`/api/candidates/${nasreen.profile.id}`).expect(200);
     await company.agent.post(`/api/candidates/${nasreen.profile.id}/contact`).send({ channel: 'email' }).expect(204);

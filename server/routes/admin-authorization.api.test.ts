@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, careerApplications, companyProfiles, companyReports, emailOutbox, salesRequests, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 import { declaredRoutes } from '../test/routes.ts';
 
 type Agent = request.Agent | ReturnType<typeof request>;
@@ -23,6 +23,7 @@ interface World {
   application: string;
   salesRequest: string;
   profileWithFacts: string;
+  profileWithChangedFacts: { id: string; version: number };
   userToSuspend: string;
   suspendedUser: string;
   userToGrant: string;
@@ -54,6 +55,7 @@ const ROUTES: AdminRoute[] = [
     method: 'post',
     path: '/api/admin/profiles/:id/approve',
     url: (w) => `/api/admin/profiles/${w.pendingProfile}/approve`,
+    body: () => ({ version: 1 }),
     status: 200,
     audit: { action: 'profile.approve', subject: (w) => w.pendingProfile },
   },
@@ -61,7 +63,7 @@ const ROUTES: AdminRoute[] = [
     method: 'post',
     path: '/api/admin/profiles/:id/reject',
     url: (w) => `/api/admin/profiles/${w.profileToReject}/reject`,
-    body: () => ({ reasons: ['video_person_or_voice'] }),
+    body: () => ({ reasons: ['video_person_or_voice'], version: 1 }),
     status: 200,
     audit: { action: 'profile.reject', subject: (w) => w.profileToReject },
   },
@@ -72,6 +74,16 @@ const ROUTES: AdminRoute[] = [
     body: () => ({ verified: true, value: 'transferable' }),
     status: 200,
     audit: { action: 'profile.fact_verified', subject: (w) => w.profileWithFacts },
+  },
+  { method: 'get', path: '/api/admin/profiles/:id/history', url: (w) => `/api/admin/profiles/${w.profileToReject}/history`, status: 200 },
+  { method: 'post', path: '/api/admin/profiles/:id/claim', url: (w) => `/api/admin/profiles/${w.profileToReject}/claim`, status: 200 },
+  {
+    method: 'post',
+    path: '/api/admin/profiles/:id/facts-looked-at',
+    url: (w) => `/api/admin/profiles/${w.profileWithChangedFacts.id}/facts-looked-at`,
+    body: (w) => ({ version: w.profileWithChangedFacts.version }),
+    status: 200,
+    audit: { action: 'profile.facts_looked_at', subject: (w) => w.profileWithChangedFacts.id },
   },
   { method: 'get', path: '/api/admin/companies', url: () => '/api/admin/companies', status: 200 },
   { method: 'get', path: '/api/admin/payments', url: () => '/api/admin/payments?q=Gulf', status: 200 },
@@ -237,6 +249,11 @@ beforeAll(async () => {
     verified(),
     signedInAgent(testApp, { role: 'job_seeker' }),
   ]);
+  // An approved job seeker who then changed their visa status: the profile waits in the "facts changed" lane.
+  const changedFacts = await jobSeekerWithProfile(testApp, { visaStatus: 'transferable' });
+  await approveProfile(admin, changedFacts.profile.id);
+  await changedFacts.agent.patch('/api/job-seeker/profile').send({ visaStatus: 'employment' }).expect(200);
+  const changedVersion = (await admin.agent.get(`/api/admin/profiles/${changedFacts.profile.id}`).expect(200)).body.version as number;
   // A company whose whole trade licence is given, for the verified mark; two reports about it.
   await db()
     .update(companyProfiles)
@@ -266,6 +283,7 @@ beforeAll(async () => {
     application: application!.id,
     salesRequest: salesRequest!.id,
     profileWithFacts: withFacts.profile.id,
+    profileWithChangedFacts: { id: changedFacts.profile.id, version: changedVersion },
     userToSuspend: userToSuspend.id,
     suspendedUser: suspendedUser.id,
     userToGrant: userToGrant.id,

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, careerApplications, emailOutbox, jobSeekerProfiles, users } from '#shared/schema.ts';
 import { settlePasswordResetRequests } from '../services/accounts.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { jobSeekerWithProfile, PDF, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { approveProfile, decideOnProfile, jobSeekerWithProfile, PDF, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 import { createLogTransport, type MailMessage, type MailTransport } from '../mail/transport.ts';
 import { deliverDueEmails, MAX_ATTEMPTS } from '../mail/worker.ts';
 
@@ -249,7 +249,7 @@ describe('users', () => {
 
   it('suspends: the existing session ends at once, one audit row; twice is refused and changes nothing', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
-    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    await approveProfile(admin, seeker.profile.id);
     expect((await seeker.agent.get('/api/auth/user')).status).toBe(200);
     const versionBefore = (await userRow(seeker.id)).sessionVersion;
 
@@ -277,7 +277,7 @@ describe('users', () => {
 
   it('reactivates to the status before the suspension; old sessions stay ended, a new sign-in works', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
-    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reasons: ['video_person_or_voice'], note: 'The video is blank' }).expect(200);
+    expect((await decideOnProfile(admin, seeker.profile.id, 'reject', { reasons: ['video_person_or_voice'], note: 'The video is blank' })).status).toBe(200);
     await admin.agent.post(`/api/admin/users/${seeker.id}/suspend`).expect(200);
 
     const res = await admin.agent.post(`/api/admin/users/${seeker.id}/reactivate`);
@@ -310,9 +310,9 @@ describe('users', () => {
 
   it('derives the status when an account was suspended without an audit row', async () => {
     const approved = await jobSeekerWithProfile(testApp);
-    await admin.agent.post(`/api/admin/profiles/${approved.profile.id}/approve`).expect(200);
+    await approveProfile(admin, approved.profile.id);
     const rejected = await jobSeekerWithProfile(testApp);
-    await admin.agent.post(`/api/admin/profiles/${rejected.profile.id}/reject`).send({ reasons: ['cv_unreadable'] }).expect(200);
+    expect((await decideOnProfile(admin, rejected.profile.id, 'reject', { reasons: ['cv_unreadable'] })).status).toBe(200);
     const company = await onboardedCompany();
     await admin.agent
       .post(`/api/admin/companies/${company.company.id}/verify-payment`)

@@ -1,10 +1,10 @@
 // The review API (admin only): the queue, approve and reject, each with its e-mail and exactly one audit row.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { auditLog, emailOutbox, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { jobSeekerWithProfile, PROFILE, signedInAgent, TRUSTED_PROXY_ENV, uploadVideo } from '../test/fixtures.ts';
+import { decideOnProfile, jobSeekerWithProfile, PROFILE, signedInAgent, TRUSTED_PROXY_ENV, uploadVideo } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAgent>>;
@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const db = () => testApp.testDatabase.database.db;
-const auditRows = (subjectId: string) => db().select().from(auditLog).where(eq(auditLog.subjectId, subjectId));
+/** The administrators' audit rows about a profile (the job seeker's own edits are recorded too, for its history). */
+const auditRows = (subjectId: string) =>
+  db().select().from(auditLog).where(and(eq(auditLog.subjectId, subjectId), inArray(auditLog.action, ['profile.approve', 'profile.reject'])));
 const mailTo = (to: string, template: string) =>
   db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)));
 
@@ -26,8 +28,8 @@ describe('who may use the review API', () => {
     const calls = (agent: request.Agent | request.SuperTest<request.Test>) => [
       agent.get('/api/admin/profiles?status=pending'),
       agent.get(`/api/admin/profiles/${seeker.profile.id}`),
-      agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`),
-      agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reasons: ['other'], note: 'No' }),
+      agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).send({ version: 1 }),
+      agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reasons: ['other'], note: 'No', version: 1 }),
     ];
     for (const res of await Promise.all(calls(request(testApp.app)))) expect(res.status).toBe(401);
     for (const agent of [seeker.agent, company.agent]) {
@@ -99,9 +101,9 @@ describe('the review queue', () => {
 describe('approve and reject', () => {
   it('approves: the account becomes active, the job seeker is e-mailed, one audit row; twice changes nothing', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
-    const res = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`);
+    const res = await decideOnProfile(admin, seeker.profile.id, 'approve');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: seeker.profile.id, reviewStatus: 'approved', reviewNote: null });
+    expect(res.body).toMatchObject({ id: seeker.profile.id, reviewStatus: 'approved', reviewNote: null, version: 2 });
     expect(res.body.lastReviewedValues).toMatchObject({ fullName: 'Amina Yusuf', cvUrl: seeker.profile.cvUrl });
 
     expect((await seeker.agent.get('/api/job-seeker/profile')).body.reviewStatus).toBe('approved');
@@ -112,7 +114,7 @@ describe('approve and reject', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'profile.approve', actorId: admin.id, subjectType: 'job_seeker_profile' });
 
-    const again = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`);
+    const again = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).send({ version: res.body.version });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This profile is already approved');
     expect(await auditRows(seeker.profile.id)).toHaveLength(1);
@@ -121,7 +123,9 @@ describe('approve and reject', () => {
 
   it('rejects only with reasons from the list, which the job seeker reads; an edit returns the profile to the queue', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
-    const reject = (body: object) => admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send(body);
+    // Each body is checked before the version is: the version is sent right, so only the reasons are wrong.
+    const { body: current } = await admin.agent.get(`/api/admin/profiles/${seeker.profile.id}`).expect(200);
+    const reject = (body: object) => admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ version: current.version, ...body });
     for (const [body, message] of [
       [{}, 'Please choose at least one reason'],
       [{ reasons: [] }, 'Please choose at least one reason'],
@@ -134,6 +138,8 @@ describe('approve and reject', () => {
       [{ reasons: ['other'], note: '   ' }, 'Please say in the note what to change'],
       [{ reasons: ['cv_unreadable'], note: 'x'.repeat(1001) }, 'Please keep the note under 1000 characters'],
       [{ reasons: ['cv_unreadable'], note: 42 }, 'The note must be text'],
+      [{ reasons: ['cv_unreadable'], version: undefined }, 'version must be a number'],
+      [{ reasons: ['cv_unreadable'], version: '1' }, 'version must be a number'],
     ] as const) {
       const res = await reject(body);
       expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
@@ -157,7 +163,7 @@ describe('approve and reject', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'profile.reject', details: expect.objectContaining({ reasons: ['video_person_or_voice', 'contact_details'], note }) });
 
-    const twice = await reject({ reasons: ['cv_unreadable'] });
+    const twice = await reject({ reasons: ['cv_unreadable'], version: res.body.version });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('This profile is already rejected');
     expect(await auditRows(seeker.profile.id)).toHaveLength(1);
@@ -170,7 +176,8 @@ describe('approve and reject', () => {
     expect(item.lastReviewedValues.bio).toBe('Front desk and guest relations, five years in Dubai hotels.');
 
     // An approval clears the reasons and the note.
-    const approved = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+    const approved = await decideOnProfile(admin, seeker.profile.id, 'approve');
+    expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ reviewStatus: 'approved', reviewReasons: [], reviewNote: null });
   });
 
@@ -178,7 +185,7 @@ describe('approve and reject', () => {
     const seeker = await jobSeekerWithProfile(testApp, { fullName: 'Imran Ali' });
     await seeker.agent.put('/api/auth/locale').send({ locale: 'ur' }).expect(200);
     expect((await admin.agent.get(`/api/admin/profiles/${seeker.profile.id}`)).body.locale).toBe('ur');
-    await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/reject`).send({ reasons: ['cv_unreadable'] }).expect(200);
+    expect((await decideOnProfile(admin, seeker.profile.id, 'reject', { reasons: ['cv_unreadable'] })).status).toBe(200);
     const [mail] = await mailTo(seeker.email, 'profile_rejected');
     expect(mail!.subject).toContain('پروفائل میں تبدیلیاں ضروری ہیں');
     expect(mail!.textBody).toContain('آپ کی سی وی: ہم اسے پڑھ نہیں سکے۔');
@@ -188,8 +195,9 @@ describe('approve and reject', () => {
   it('does not review the profile of a suspended account', async () => {
     const seeker = await jobSeekerWithProfile(testApp);
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, seeker.id));
-    const res = await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`);
+    const res = await decideOnProfile(admin, seeker.profile.id, 'approve');
     expect(res.status).toBe(409);
+    expect(res.body.code).toBe('admin.review_account_suspended');
     expect(await auditRows(seeker.profile.id)).toHaveLength(0);
   });
 });
@@ -205,7 +213,7 @@ describe('the way through the queue', () => {
     expect((await neighbours(queue[0]!)).previous).toBeNull();
 
     // A decided profile leaves the queue; from it, "next" is still the one that followed it.
-    await admin.agent.post(`/api/admin/profiles/${second}/approve`).expect(200);
+    expect((await decideOnProfile(admin, second, 'approve')).status).toBe(200);
     expect((await neighbours(second)).next).toBe(queue[queue.indexOf(second) + 1] ?? queue.find((id) => id !== second));
     const remaining = queue.filter((id) => id !== second);
     expect(await neighbours(first)).toEqual({

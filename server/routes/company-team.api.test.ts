@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, candidateEvents, companyInvitations, companyMembers, companyProfiles, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { readEmailLink } from '../test/emails.ts';
-import { jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 const db = () => testApp.testDatabase.database.db;
@@ -42,7 +42,7 @@ beforeAll(async () => {
   testApp = await createTestApp({ env: TRUSTED_PROXY_ENV });
   admin = await signedInAgent(testApp, { admin: true });
   const seeker = await jobSeekerWithProfile(testApp, { fullName: 'Joseph Mwangi' });
-  await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+  await approveProfile(admin, seeker.profile.id);
   seekerProfileId = seeker.profile.id;
 });
 afterAll(() => testApp.close());

@@ -8,7 +8,7 @@ import { companyMembers, dataExports, emailOutbox } from '#shared/schema.ts';
 import type { DataExportView } from '#shared/account-data.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { accountWorkers, binary, unzip } from '../test/account-data.ts';
-import { activeCompany, jobSeekerWithProfile, mp4, PDF, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
+import { activeCompany, approveProfile, jobSeekerWithProfile, mp4, PDF, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
 
 const HOUR = 60 * 60 * 1000;
 let offset = 0;
@@ -27,7 +27,7 @@ async function twoPeopleAndACompany() {
   const admin = await signedInAgent(testApp, { admin: true });
   const layla = await jobSeekerWithProfile(testApp, { fullName: 'Layla Haddad', phone: '+971 50 111 2233' });
   const ravi = await jobSeekerWithProfile(testApp, { fullName: 'Ravi Menon', phone: '+971 55 999 8877' });
-  for (const person of [layla, ravi]) await admin.agent.post(`/api/admin/profiles/${person.profile.id}/approve`).expect(200);
+  for (const person of [layla, ravi]) await approveProfile(admin, person.profile.id);
   const company = await activeCompany(testApp);
   for (const person of [layla, ravi]) {
     await company.agent.get(`/api/candidates/${person.profile.id}`).expect(200);

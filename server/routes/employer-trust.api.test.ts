@@ -11,7 +11,7 @@ import { sendActivityEmails } from '../services/profile-activity.ts';
 import { sendDueSearchAlerts } from '../services/saved-searches.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { readEmailLink } from '../test/emails.ts';
-import { jobSeekerWithProfile, PDF, PNG, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, PDF, PNG, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date();
@@ -34,7 +34,7 @@ async function paidCompany(name: string) {
 
 async function approvedSeeker(fullName: string, locale?: string) {
   const seeker = await jobSeekerWithProfile(testApp, { fullName });
-  await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+  await approveProfile(admin, seeker.profile.id);
   if (locale) await db().update(users).set({ locale }).where(eq(users.id, seeker.id));
   return seeker;
 }
@@ -100,7 +100,7 @@ describe('blocking a company', () => {
     // The shortlist entry was kept, hidden, and is back with its note.
     expect((await blocked.agent.get('/api/shortlist').expect(200)).body.items).toMatchObject([{ id: seekerId, note: 'Call him' }]);
     const audit = await db().select().from(auditLog).where(eq(auditLog.subjectId, seekerId));
-    expect(audit.map((a) => a.action).sort()).toEqual(['profile.approve', 'profile.block_company', 'profile.unblock_company']);
+    expect(audit.map((a) => a.action).sort()).toEqual(['profile.approve', 'profile.block_company', 'profile.create', 'profile.unblock_company']);
   });
 
   it('refuses an unknown company, and is only for job seekers', async () => {

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyProfiles } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { jobSeekerWithProfile, PDF, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, PDF, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 const db = () => testApp.testDatabase.database.db;
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const approved = await Promise.all([jobSeekerWithProfile(testApp), jobSeekerWithProfile(testApp), jobSeekerWithProfile(testApp)]);
   await jobSeekerWithProfile(testApp);
   await jobSeekerWithProfile(testApp);
-  for (const seeker of approved) await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+  for (const seeker of approved) await approveProfile(admin, seeker.profile.id);
   await careerApplication();
   await careerApplication();
 

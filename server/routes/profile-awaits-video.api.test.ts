@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobSeekerProfiles, users } from '#shared/schema.ts';
 import { startTestServer } from '../test/app.ts';
-import { mp4, PROFILE, signedInAgent, TRUSTED_PROXY_ENV, uploadCv } from '../test/fixtures.ts';
+import { approveProfile, decideOnProfile, mp4, PROFILE, signedInAgent, TRUSTED_PROXY_ENV, uploadCv } from '../test/fixtures.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 let server: TestServer;
@@ -60,9 +60,10 @@ describe('a profile saved while its video is on its way', () => {
     // Not in the queue, not counted, and no decision can be taken on it.
     expect(await pendingQueue(admin)).not.toContain(profileId);
     const before = (await admin.agent.get('/api/admin/overview').expect(200)).body.pendingProfiles as number;
-    const approve = await admin.agent.post(`/api/admin/profiles/${profileId}/approve`).expect(409);
+    const approve = await decideOnProfile(admin, profileId, 'approve');
+    expect(approve.status).toBe(409);
     expect(approve.body.code).toBe('admin.profile_awaiting_video');
-    await admin.agent.post(`/api/admin/profiles/${profileId}/reject`).send({ reasons: ['video_person_or_voice'] }).expect(409);
+    expect((await decideOnProfile(admin, profileId, 'reject', { reasons: ['video_person_or_voice'] })).status).toBe(409);
     const [account] = await db().select().from(users).where(eq(users.id, seeker.id));
     expect(account!.status).toBe('pending');
 
@@ -76,7 +77,7 @@ describe('a profile saved while its video is on its way', () => {
     expect(new Date(own.submittedAt as string).getTime()).toBeGreaterThanOrEqual(submittedBefore.getTime());
     expect(await pendingQueue(admin)).toContain(profileId);
     expect((await admin.agent.get('/api/admin/overview').expect(200)).body.pendingProfiles).toBe(before + 1);
-    await admin.agent.post(`/api/admin/profiles/${profileId}/approve`).expect(200);
+    await approveProfile(admin, profileId);
 
     // Asked after once it is gone, the upload answers complete with its video, for its owner only.
     const asked = await head(upload.url, seeker.cookie);
@@ -124,7 +125,7 @@ describe('a profile saved while its video is on its way', () => {
       .post('/api/job-seeker/profile')
       .send({ ...PROFILE, cvUrl: await uploadCv(seeker.agent), videoUploadId: first.id })
       .expect(201);
-    await admin.agent.post(`/api/admin/profiles/${profile.id}/approve`).expect(200);
+    await approveProfile(admin, profile.id);
 
     const second = await createUpload(seeker.cookie, 128 * 1024);
     const edited = await seeker.agent.patch('/api/job-seeker/profile').send({ videoUploadId: second.id }).expect(200);

@@ -23,7 +23,7 @@ const BODY = {
   role: 'member',
   verified: true,
   value: 'AE',
-  reason: 'The video has no sound',
+  reasons: ['video_person_or_voice'],
   note: 'Called on Monday',
   channel: 'email',
   isAdmin: false,

@@ -8,7 +8,7 @@ import { SAVED_SEARCHES_MAX } from '#shared/saved-searches.ts';
 import type { Clock } from '../clock.ts';
 import { sendDueSearchAlerts, stopAlertToken } from '../services/saved-searches.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 const db = () => testApp.testDatabase.database.db;
@@ -43,7 +43,7 @@ async function company(options: { locale?: string; ended?: boolean } = {}): Prom
 /** A profile approved by the team now (by the app's clock). */
 async function approved(overrides: Parameters<typeof jobSeekerWithProfile>[1]) {
   const seeker = await jobSeekerWithProfile(testApp, overrides);
-  await admin.agent.post(`/api/admin/profiles/${seeker.profile.id}/approve`).expect(200);
+  await approveProfile(admin, seeker.profile.id);
   return seeker;
 }
 

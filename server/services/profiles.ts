@@ -3,7 +3,7 @@
 // its video is still on its way (a resumable upload): it waits for it out of the review queue, and enters the queue
 // when the video arrives (videoArrived, docs/decisions/0034-a-profile-waits-for-its-video.md).
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { jobSeekerProfiles, objects, users, type JobSeekerProfile, type User } from '#shared/schema.ts';
+import { auditLog, jobSeekerProfiles, objects, users, type JobSeekerProfile, type User } from '#shared/schema.ts';
 import {
   REVIEWED_FIELDS,
   reviewStatusOf,
@@ -182,6 +182,15 @@ export async function createProfile(ctx: ProfileContext, user: User, input: Prof
       .onConflictDoNothing({ target: jobSeekerProfiles.userId })
       .returning();
     if (!profile) throw new DomainError('profile.exists');
+    // The first event of the profile's history on its review page.
+    await tx.insert(auditLog).values({
+      actorId: user.id,
+      action: 'profile.create',
+      subjectType: 'job_seeker_profile',
+      subjectId: profile.id,
+      details: { userId: user.id, waitingForVideo: Boolean(profile.videoUploadId) },
+      at: now,
+    });
     // Creating the profile agrees to the privacy policy and terms in force (the form says so by its button).
     await recordConsent(tx, user.id, 'profile', now);
     return ownProfileView(profile, user.status);
@@ -264,10 +273,14 @@ export async function updateProfile(ctx: ProfileContext, user: User, input: Prof
     // review, but takes away the verified mark of the fact it changes.
     const facts = factValues(input, ctx.clock.now());
     const unverified = new Set<VerifiableFact>();
+    const changedFacts: HiringFactField[] = [];
+    const checkedChanges: Record<string, { from: unknown; to: unknown }> = {};
     for (const [field, value] of Object.entries(facts) as [HiringFactField, unknown][]) {
       if (sameValue(value, profile[field])) continue;
       Object.assign(values, { [field]: value });
+      changedFacts.push(field);
       const fact = FACT_OF_FIELD[field];
+      if (fact) checkedChanges[field] = { from: profile[field] ?? null, to: value ?? null };
       if (fact && profile.factVerifications[fact]) unverified.add(fact);
     }
     if (unverified.size > 0) {
@@ -282,11 +295,37 @@ export async function updateProfile(ctx: ProfileContext, user: User, input: Prof
 
     const now = ctx.clock.now();
     let status = account!.status;
-    const reviewed = status === 'active' || status === 'rejected';
+    const approved = status === 'active';
+    const reviewed = approved || status === 'rejected';
     if (changedFields.length > 0 && reviewed) {
       status = 'pending';
       values.submittedAt = now;
       await tx.update(users).set({ status, updatedAt: now }).where(eq(users.id, user.id));
+    }
+    // What a reviewer decides on changed: the version moves on (a decision on the old one is refused), and the
+    // profile's history records the fields. A checked fact changed on an approved profile waits for a reviewer to look.
+    const forReview = changedFields.length > 0 || changedFacts.length > 0 || values.videoUploadId !== undefined;
+    if (forReview) {
+      values.version = profile.version + 1;
+      if (approved && Object.keys(checkedChanges).length > 0) values.factsChangedAt = now;
+      const previous = {
+        ...(changedFields.includes('cvUrl') && profile.cvUrl ? { cvUrl: profile.cvUrl } : {}),
+        ...(changedFields.includes('videoUrl') && profile.videoUrl ? { videoUrl: profile.videoUrl } : {}),
+      };
+      await tx.insert(auditLog).values({
+        actorId: user.id,
+        action: 'profile.edit',
+        subjectType: 'job_seeker_profile',
+        subjectId: profile.id,
+        details: {
+          userId: user.id,
+          fields: [...changedFields, ...changedFacts, ...(values.videoUploadId ? ['videoUploadId'] : [])],
+          resubmitted: status === 'pending' && reviewed,
+          ...(Object.keys(previous).length > 0 ? { previous } : {}),
+          ...(Object.keys(checkedChanges).length > 0 ? { facts: checkedChanges } : {}),
+        },
+        at: now,
+      });
     }
     const [updated] = await tx
       .update(jobSeekerProfiles)
@@ -320,13 +359,31 @@ export async function videoArrived(
     if (!profile) return;
     const [account] = await tx.select({ status: users.status }).from(users).where(eq(users.id, arrival.ownerId)).for('update');
     const now = ctx.clock.now();
-    const values: Partial<typeof jobSeekerProfiles.$inferInsert> = { videoUrl: arrival.videoUrl, videoUploadId: null, updatedAt: now };
+    const values: Partial<typeof jobSeekerProfiles.$inferInsert> = {
+      videoUrl: arrival.videoUrl,
+      videoUploadId: null,
+      version: profile.version + 1,
+      updatedAt: now,
+    };
     const status = account!.status;
+    const resubmitted = (status === 'active' || status === 'rejected') && profile.videoUrl !== arrival.videoUrl;
     if (status === 'pending') values.submittedAt = now;
-    else if ((status === 'active' || status === 'rejected') && profile.videoUrl !== arrival.videoUrl) {
+    else if (resubmitted) {
       values.submittedAt = now;
       await tx.update(users).set({ status: 'pending', updatedAt: now }).where(eq(users.id, arrival.ownerId));
     }
     await tx.update(jobSeekerProfiles).set(values).where(eq(jobSeekerProfiles.id, profile.id));
+    await tx.insert(auditLog).values({
+      actorId: arrival.ownerId,
+      action: 'profile.video_arrived',
+      subjectType: 'job_seeker_profile',
+      subjectId: profile.id,
+      details: {
+        userId: arrival.ownerId,
+        resubmitted,
+        ...(profile.videoUrl && profile.videoUrl !== arrival.videoUrl ? { previous: { videoUrl: profile.videoUrl } } : {}),
+      },
+      at: now,
+    });
   });
 }

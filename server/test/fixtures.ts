@@ -151,3 +151,21 @@ export async function activeCompany(testApp: TestApp) {
   await agreedToDocuments(testApp, agent.id);
   return { ...agent, companyId: row!.id };
 }
+
+/** A decision as the review page sends it: on the version of the profile it shows (read just before). */
+export async function decideOnProfile(
+  admin: { agent: request.Agent },
+  profileId: string,
+  decision: 'approve' | 'reject',
+  body: Record<string, unknown> = {},
+): Promise<request.Response> {
+  const { body: profile } = await admin.agent.get(`/api/admin/profiles/${profileId}`).expect(200);
+  return admin.agent.post(`/api/admin/profiles/${profileId}/${decision}`).send({ ...body, version: profile.version });
+}
+
+/** An administrator approves the profile (it must succeed). */
+export async function approveProfile(admin: { agent: request.Agent }, profileId: string): Promise<request.Response> {
+  const res = await decideOnProfile(admin, profileId, 'approve');
+  if (res.status !== 200) throw new Error(`approval failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}

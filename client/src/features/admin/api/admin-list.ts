@@ -19,12 +19,15 @@ export function adminListQuery<T>(path: string, params: ListParams) {
   });
 }
 
-/** An admin action: afterwards every console query is fetched again (counts, lists and details all move). */
+/**
+ * An admin action: afterwards every console query is fetched again (counts, lists and details all move), after a
+ * refusal too, so the page shows what a colleague or the job seeker changed meanwhile.
+ */
 export function useAdminAction<TVariables, TResult>(mutationFn: MutationFunction<TResult, TVariables>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') }),
+    onSettled: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') }),
   });
 }
 

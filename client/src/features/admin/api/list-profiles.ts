@@ -3,6 +3,7 @@ import type { ReviewStatus } from '#shared/profile.ts';
 import type { ReviewItem } from '#shared/admin.ts';
 import { adminListQuery } from './admin-list';
 
-export function useProfileQueue(status: ReviewStatus) {
-  return useInfiniteQuery(adminListQuery<ReviewItem>('/api/admin/profiles', { status }));
+/** A status of the queue, or its lane of approved profiles whose checked facts changed. */
+export function useProfileQueue(status: ReviewStatus | 'facts_changed') {
+  return useInfiniteQuery(adminListQuery<ReviewItem>('/api/admin/profiles', status === 'facts_changed' ? { lane: status } : { status }));
 }

@@ -31,6 +31,9 @@ import { useRejectProfile } from '../api/reject-profile';
 import { useVerifyFact } from '../api/verify-fact';
 import { when } from './paged-list';
 import { Key, ShortcutsDialog, useReviewShortcuts } from './review-shortcuts';
+import { ClaimBanner } from './claim-banner';
+import { FactsChangedNotice } from './facts-changed-notice';
+import { ReviewHistory } from './review-history';
 
 const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value === null || value === undefined || value === '' ? '—' : String(value));
 
@@ -275,7 +278,7 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
 
   const onApprove = () => {
     if (!canApprove) return;
-    approve.mutate(profile.id, {
+    approve.mutate({ id: profile.id, version: profile.version }, {
       onSuccess: () => {
         toast({ variant: 'success', title: t('review.approved', { name: profile.fullName }) });
         void goToNext();
@@ -287,7 +290,7 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
   const onReject = form.handleSubmit((decision) => {
     if (!canReject) return;
     reject.mutate(
-      { id: profile.id, reasons: decision.reasons, ...(decision.note ? { note: decision.note } : {}) },
+      { id: profile.id, reasons: decision.reasons, ...(decision.note ? { note: decision.note } : {}), version: profile.version },
       {
         onSuccess: () => {
           toast({ variant: 'success', title: t('review.rejected', { name: profile.fullName }) });
@@ -356,6 +359,8 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
       <div className="min-w-0 space-y-6">
+        <ClaimBanner profileId={profile.id} />
+        <FactsChangedNotice profile={profile} />
         <div className="grid gap-6 xl:grid-cols-2">
           <VideoCard
             profile={profile}
@@ -393,6 +398,7 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
           )}
         </Card>
         <HiringFactsReview profile={profile} onToggle={toggleFact} busy={verify.isPending} />
+        <ReviewHistory profileId={profile.id} />
       </div>
 
       <aside aria-labelledby="review-decision-title" className="min-w-0 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">

@@ -11,7 +11,8 @@ import { useOptionText } from '@/lib/option-text';
 export function ReviewQueue() {
   const { t, i18n } = useTranslation('admin');
   const { optionText, optionListText } = useOptionText();
-  const [status, setStatus] = useState<ReviewStatus>('pending');
+  // A status of the queue, or the lane of approved profiles whose checked facts changed.
+  const [status, setStatus] = useState<ReviewStatus | 'facts_changed'>('pending');
   const query = useProfileQueue(status);
   return (
     <>
@@ -19,7 +20,7 @@ export function ReviewQueue() {
         label={t('review.filter')}
         value={status}
         onChange={setStatus}
-        options={(['pending', 'approved', 'rejected', 'suspended'] as const).map((value) => ({ value, label: t(`review.status.${value}`) }))}
+        options={(['pending', 'facts_changed', 'approved', 'rejected', 'suspended'] as const).map((value) => ({ value, label: t(`review.status.${value}`) }))}
       />
       <PagedList query={query} empty={t('review.empty')}>
         {(items) => (
@@ -44,7 +45,9 @@ export function ReviewQueue() {
                       {item.lastReviewedValues && status === 'pending' && (
                         <span className="me-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t('review.edited')}</span>
                       )}
-                      {t('review.submitted', { when: when(item.submittedAt, i18n.language) })}
+                      {status === 'facts_changed'
+                        ? t('review.factsChangedOn', { when: when(item.factsChangedAt, i18n.language) })
+                        : t('review.submitted', { when: when(item.submittedAt, i18n.language) })}
                     </span>
                   </Link>
                 </li>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Link } from 'wouter';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useCurrentUser } from '@/lib/auth';
@@ -45,6 +46,12 @@ export function UserList() {
                     <p className="text-xs text-slate-500">{t('users.joined', { when: when(user.createdAt, i18n.language) })}</p>
                   </div>
                   <div className="flex flex-wrap gap-2">
+                    {user.role === 'job_seeker' && user.profileId && (
+                      <Link href={`/admin/review/${user.profileId}`} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                        {t('users.openProfile')}
+                        <span className="sr-only">: {user.email ?? name}</span>
+                      </Link>
+                    )}
                     <Button
                       size="sm"
                       variant="outline"
