@@ -174,6 +174,13 @@ export const jobSeekerProfiles = pgTable(
     // The clean-up of unused uploads asks whether a profile uses a file.
     index('job_seeker_profiles_cv_url_idx').on(t.cvUrl),
     index('job_seeker_profiles_video_url_idx').on(t.videoUrl),
+    // The CV and video a reviewer last decided on are kept until the next decision (the review shows what changed).
+    index('job_seeker_profiles_reviewed_cv_url_idx')
+      .on(sql`(${t.lastReviewedValues} ->> 'cvUrl')`)
+      .where(sql`last_reviewed_values is not null`),
+    index('job_seeker_profiles_reviewed_video_url_idx')
+      .on(sql`(${t.lastReviewedValues} ->> 'videoUrl')`)
+      .where(sql`last_reviewed_values is not null`),
     index('job_seeker_profiles_submitted_at_idx').on(t.submittedAt),
     // The queue's "facts changed" lane, oldest change first.
     index('job_seeker_profiles_facts_changed_idx').on(t.factsChangedAt, t.id).where(sql`facts_changed_at is not null`),

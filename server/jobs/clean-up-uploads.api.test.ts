@@ -15,6 +15,8 @@ import { objects } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import { startTestServer } from '../test/app.ts';
 import {
+  approveProfile,
+  decideOnProfile,
   jobSeekerWithProfile,
   PDF,
   signedInAgent,
@@ -111,6 +113,30 @@ describe('clean-up of unused uploads', () => {
     expect(await rowsFor([keyOf(newCv)])).toHaveLength(1);
     const [row] = await db().select().from(objects).where(eq(objects.key, keyOf(newCv)));
     expect(row!.status).toBe('ready');
+  });
+
+  it('keeps the CV and video a reviewer last decided on until the next decision', async () => {
+    const admin = await signedInAgent(testApp, { admin: true });
+    const seeker = await jobSeekerWithProfile(testApp);
+    expect((await approveProfile(admin, seeker.profile.id)).status).toBe(200);
+    const reviewedCv = seeker.profile.cvUrl;
+    const reviewedVideo = seeker.profile.videoUrl;
+    const newCv = await uploadCv(seeker.agent);
+    const newVideo = (await uploadVideo(seeker.agent)).body.videoUrl as string;
+    await seeker.agent.patch('/api/job-seeker/profile').send({ cvUrl: newCv, videoUrl: newVideo }).expect(200);
+    const reviewed = [keyOf(reviewedCv), keyOf(reviewedVideo)];
+    await age([...reviewed, keyOf(newCv), keyOf(newVideo)], UNUSED_UPLOAD_TTL_MS + 60_000);
+
+    // Replaced, but what the reviewer saw: the review opens them beside the new ones.
+    await run();
+    expect(await rowsFor(reviewed)).toHaveLength(2);
+    expect((await admin.agent.get(reviewedCv)).status).toBe(200);
+
+    // Decided on the new ones: the old ones are nobody's any more.
+    expect((await decideOnProfile(admin, seeker.profile.id, 'approve')).status).toBe(200);
+    await run();
+    expect(await rowsFor(reviewed)).toEqual([]);
+    expect(await rowsFor([keyOf(newCv), keyOf(newVideo)])).toHaveLength(2);
   });
 
   it('counts time by the clock it is given', async () => {

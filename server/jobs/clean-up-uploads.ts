@@ -1,7 +1,8 @@
 // Uploads that no profile or application uses within a day are deleted, file and row: nothing is kept that nobody
-// asked to keep. Once an upload link is dead, anything it wrote after its upload was finished goes too. Safe with
-// several processes: candidates are claimed with FOR UPDATE SKIP LOCKED, and profile creation locks the objects it
-// uses, so a file is never deleted under a profile being saved.
+// asked to keep. A CV or video a reviewer last decided on counts as used until the next decision, so the review can
+// open what the job seeker replaced. Once an upload link is dead, anything it wrote after its upload was finished
+// goes too. Safe with several processes: candidates are claimed with FOR UPDATE SKIP LOCKED, and profile creation
+// locks the objects it uses, so a file is never deleted under a profile being saved.
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
@@ -33,6 +34,10 @@ export async function cleanUpUnusedUploads(ctx: CleanUpContext, batchSize = 100)
       where o.created_at < ${cutoff.toISOString()}
         and not exists (select 1 from job_seeker_profiles p where p.cv_url = '/objects/' || o.key)
         and not exists (select 1 from job_seeker_profiles p where p.video_url = coalesce(o.url, '/objects/' || o.key))
+        and not exists (select 1 from job_seeker_profiles p
+                        where p.last_reviewed_values is not null and (p.last_reviewed_values ->> 'cvUrl') = '/objects/' || o.key)
+        and not exists (select 1 from job_seeker_profiles p
+                        where p.last_reviewed_values is not null and (p.last_reviewed_values ->> 'videoUrl') = coalesce(o.url, '/objects/' || o.key))
         and not exists (select 1 from career_applications a where a.resume_url = '/objects/' || o.key)
       order by o.created_at
       limit ${batchSize}

@@ -136,6 +136,7 @@ function VideoCard({
         {t('review.video')}
         {changed && <ChangedBadge />}
       </h2>
+      {changed && <PreviousFile profile={profile} field="videoUrl" />}
       <div className="mt-3">
         {!profile.videoUrl ? (
           <p className="text-sm text-slate-600">{t('review.noVideo')}</p>
@@ -191,6 +192,18 @@ function VideoCard({
 }
 
 /** The CV in the page: a PDF in the browser's viewer, a Word file (which browsers cannot show) as a download. */
+/** The file the last decision was made on, kept until the next one: the reviewer compares it with the new one. */
+function PreviousFile({ profile, field }: { profile: ReviewItem; field: 'cvUrl' | 'videoUrl' }) {
+  const { t } = useTranslation('admin');
+  const url = profile.lastReviewedValues?.[field];
+  if (typeof url !== 'string' || !url) return null;
+  return (
+    <a href={url} target="_blank" rel="noreferrer" className="text-sm font-medium text-brand-700 underline">
+      {t(field === 'cvUrl' ? 'review.previousCv' : 'review.previousVideo')}
+    </a>
+  );
+}
+
 function CvCard({ profile, changed }: { profile: ReviewItem; changed: boolean }) {
   const { t } = useTranslation('admin');
   const pdf = profile.cv?.contentType === 'application/pdf';
@@ -201,6 +214,7 @@ function CvCard({ profile, changed }: { profile: ReviewItem; changed: boolean })
           {t('review.cv')}
           {changed && <ChangedBadge />}
         </h2>
+        {changed && <PreviousFile profile={profile} field="cvUrl" />}
         {profile.cvUrl && (
           <a href={profile.cvUrl} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
             <Download aria-hidden="true" className="h-4 w-4" />
