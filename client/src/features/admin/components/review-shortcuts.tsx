@@ -6,6 +6,7 @@ import { X } from 'lucide-react';
 import { REJECTION_REASONS } from '#shared/profile.ts';
 import { VERIFIABLE_FACTS, type VerifiableFact } from '#shared/hiring-facts.ts';
 import { Button } from '@/components/ui/button';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 export interface ReviewKeyActions {
   approve(): void;
@@ -92,12 +93,6 @@ export function Key({ children, spoken }: { children: string; spoken?: boolean }
 /** The list of keys, opened with "?" (a dialog: Escape closes it and gives the focus back). */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    if (!open && element?.open) element.close();
-  }, [open]);
   const rows: [string, string][] = [
     ['A', t('shortcuts.approve')],
     ['R', t('shortcuts.reject')],
@@ -111,13 +106,12 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
     ['?', t('shortcuts.help')],
   ];
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="review-shortcuts-title"
+    <ModalDialog
+      open={open}
       onClose={onClose}
+      labelledBy="review-shortcuts-title"
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
     >
-      {open && (
         <div className="p-5 sm:p-6">
           <div className="flex items-center justify-between gap-3">
             <h2 id="review-shortcuts-title" className="text-lg font-semibold">
@@ -139,7 +133,6 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
             ))}
           </dl>
         </div>
-      )}
-    </dialog>
+    </ModalDialog>
   );
 }

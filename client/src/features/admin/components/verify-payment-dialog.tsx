@@ -1,7 +1,7 @@
 // "Verify and activate" over the list of payments, in the browser's own modal dialog: focus moves into it and back
 // to the "Verify" button it came from, Escape closes it, and the page behind it is inert.
-import { useEffect, useRef } from 'react';
 import { X } from 'lucide-react';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { VerifyPaymentForm, type PayableInvoice } from './verify-payment-form';
@@ -17,22 +17,13 @@ export function VerifyPaymentDialog({
   onVerified: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (payment && element && !element.open) {
-      element.showModal();
-      // The reference is what the admin checks against the statement: focus starts there, not on the close button.
-      element.querySelector('input')?.focus();
-    }
-    if (!payment && element?.open) element.close();
-  }, [payment]);
-
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="verify-payment-title"
+    <ModalDialog
+      open={Boolean(payment)}
       onClose={onClose}
+      labelledBy="verify-payment-title"
+      // The reference is what the admin checks against the statement: focus starts there, not on the close button.
+      initialFocus="input"
       className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
     >
       {payment && (
@@ -48,6 +39,6 @@ export function VerifyPaymentDialog({
           <VerifyPaymentForm key={payment.invoice.id} company={payment.company} invoices={[payment.invoice]} onVerified={onVerified} />
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

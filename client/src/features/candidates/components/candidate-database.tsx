@@ -3,6 +3,7 @@
 // query string of /dashboard, so Back, a refresh and a shared link open the same search.
 import { useEffect, useRef, useState } from 'react';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { CANDIDATE_PAGE_SIZE, CANDIDATE_SORTS, SEARCH_TEXT_MAX, type CandidateOptionCounts, type CandidateSort } from '#shared/candidates.ts';
@@ -46,20 +47,13 @@ function FilterDrawer(props: {
 }) {
   const { open, onClose, filters, counts, onChange, resultsLabel } = props;
   const { t } = useTranslation('candidates');
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    if (!open && element?.open) element.close();
-  }, [open]);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="filter-drawer-title"
+    <ModalDialog
+      open={open}
       onClose={onClose}
+      labelledBy="filter-drawer-title"
       className="m-0 ms-auto h-dvh max-h-dvh w-full max-w-md bg-white p-0 text-slate-900 backdrop:bg-slate-900/40 lg:hidden"
     >
-      {open && (
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 id="filter-drawer-title" className="text-base font-semibold">
@@ -81,8 +75,7 @@ function FilterDrawer(props: {
             </Button>
           </div>
         </div>
-      )}
-    </dialog>
+    </ModalDialog>
   );
 }
 
