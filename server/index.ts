@@ -118,29 +118,8 @@ async function start(): Promise<Server> {
   });
   cleanups.push(() => videoProcessing.stop());
 
-  const subscriptions = startSubscriptionReminders({
-    db: database.db,
-    clock: systemClock,
-    productName: config.productName,
-    publicUrl: config.publicUrl,
-    logger,
-    mailer,
-  });
-  cleanups.push(() => subscriptions.stop());
-  const searchAlerts = startSavedSearchAlerts({
-    db: database.db,
-    clock: systemClock,
-    productName: config.productName,
-    publicUrl: config.publicUrl,
-    // Set by now: from SESSION_SECRET, or kept in DATA_DIR (see above).
-    secret: config.sessionSecret!,
-    logger,
-    mailer,
-  });
-  cleanups.push(() => searchAlerts.stop());
-  const lookingAsks = startStillLookingAsks({ db: database.db, clock: systemClock, productName: config.productName, publicUrl: config.publicUrl, logger, mailer });
-  cleanups.push(() => lookingAsks.stop());
-  const activityEmails = startProfileActivityEmails({
+  // What every e-mailing job is given. The secret is set by now: from SESSION_SECRET, or kept in DATA_DIR (see above).
+  const mailing = {
     db: database.db,
     clock: systemClock,
     productName: config.productName,
@@ -148,19 +127,11 @@ async function start(): Promise<Server> {
     secret: config.sessionSecret!,
     logger,
     mailer,
-  });
-  cleanups.push(() => activityEmails.stop());
-  const dataExports = startDataExports({
-    db: database.db,
-    clock: systemClock,
-    storage,
-    productName: config.productName,
-    publicUrl: config.publicUrl,
-    secret: config.sessionSecret!,
-    temporaryDir: config.temporaryDir,
-    logger,
-    mailer,
-  });
+  };
+  for (const job of [startSubscriptionReminders(mailing), startSavedSearchAlerts(mailing), startStillLookingAsks(mailing), startProfileActivityEmails(mailing)]) {
+    cleanups.push(() => job.stop());
+  }
+  const dataExports = startDataExports({ ...mailing, storage, temporaryDir: config.temporaryDir });
   cleanups.push(() => dataExports.stop());
   const accountDeletions = startAccountDeletions({ db: database.db, clock: systemClock, storage, videoHost, logger });
   cleanups.push(() => accountDeletions.stop());
