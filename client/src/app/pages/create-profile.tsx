@@ -7,7 +7,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateProfile } from '@/features/profile/api/create-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
-import { ConsentNotice } from '@/features/profile/components/consent-notice';
+import { ConsentNotice } from '@/components/legal/consent-notice';
 
 export default function CreateProfilePage() {
   const { t, i18n } = useTranslation('profile');
@@ -29,7 +29,7 @@ export default function CreateProfilePage() {
             submitLabel={t('create.submit')}
             pendingLabel={t('create.submitting')}
             pending={createProfile.isPending}
-            notice={<ConsentNotice />}
+            notice={<ConsentNotice namespace="profile" text="create.consent" />}
             onSubmit={(values) =>
               createProfile.mutate(values, {
                 onSuccess: () => {

@@ -1,7 +1,8 @@
 // /invite?token=…: the invitation of the e-mail's link. Who invites you to which company; then, signed in with the
 // invited address, Join. Signed out: create an account or sign in, and come back here to join.
 import { Building2 } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { ConsentNotice } from '@/components/legal/consent-notice';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -69,16 +70,7 @@ export default function InvitePage() {
                   </div>
                 ) : (
                   <>
-                  <p className="mt-6 text-sm text-slate-700">
-                    <Trans
-                      t={t}
-                      i18nKey="invitation.consent"
-                      components={{
-                        privacy: <a href="/privacy-policy" target="_blank" rel="noopener" className="font-medium text-brand-800 underline underline-offset-2" />,
-                        terms: <a href="/terms-of-service" target="_blank" rel="noopener" className="font-medium text-brand-800 underline underline-offset-2" />,
-                      }}
-                    />
-                  </p>
+                  <ConsentNotice namespace="team" text="invitation.consent" className="mt-6" />
                   <Button
                     size="lg"
                     className="mt-4"

@@ -1,7 +1,8 @@
 // Company onboarding: who the company is and which plan it pays for by bank transfer.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { ConsentNotice } from '@/components/legal/consent-notice';
 import { PLAN_IDS, PLANS, planPeriodPriceFils } from '#shared/constants.ts';
 import { companyOnboardingSchema, type CompanyOnboarding, type CompanyOnboardingInput } from '#shared/company.ts';
 import { Button } from '@/components/ui/button';
@@ -64,16 +65,7 @@ export function OnboardingForm({ defaults, pending, onSubmit }: Props) {
         <p className="mt-3 text-sm text-slate-600">{t('onboarding.vatNote')}</p>
       </fieldset>
 
-      <p className="text-sm text-slate-700">
-        <Trans
-          t={t}
-          i18nKey="onboarding.consent"
-          components={{
-            privacy: <a href="/privacy-policy" target="_blank" rel="noopener" className="font-medium text-brand-800 underline underline-offset-2" />,
-            terms: <a href="/terms-of-service" target="_blank" rel="noopener" className="font-medium text-brand-800 underline underline-offset-2" />,
-          }}
-        />
-      </p>
+      <ConsentNotice namespace="company" text="onboarding.consent" />
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending}>
         {pending && <Spinner />}
         {pending ? t('onboarding.submitting') : t('onboarding.submit')}
