@@ -10,7 +10,7 @@ import { emailOutbox, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { unzip } from '../server/test/account-data.ts';
 import { jobSeekerWithProfile } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
 
 type Catalogue = { [key: string]: string | Catalogue };
 const catalogues = path.resolve(import.meta.dirname, '../client/src/locales');
@@ -40,8 +40,7 @@ describe('my data, on a phone in Hindi', () => {
     const seeker = await jobSeekerWithProfile(server, { fullName: 'Sunil Thapa' });
     await seeker.agent.put('/api/auth/locale').send({ locale: 'hi' }).expect(200);
     const { context, page, problems } = await openPage(browser, { width: 375, height: 800, locale: 'hi-IN' });
-    const [name, value] = seeker.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: server.baseUrl }]);
+    await signInWithCookie(context, server.baseUrl, seeker.cookie);
 
     await page.goto(`${server.baseUrl}/profile`);
     await page.getByRole('heading', { level: 2, name: t('section.title') }).waitFor();

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
 import { signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
 
 type Catalogue = { [key: string]: string | Catalogue };
 /** A text of the admin console's catalogue, its values filled in. */
@@ -50,8 +50,7 @@ async function administrator(locale: 'en' | 'ar') {
 /** A phone-sized page signed in as the account the API created (its session cookie). */
 async function phoneSignedIn(cookie: string, locale: string) {
   const tracked = await openPage(browser, { width: 375, height: 800, locale });
-  const [name, value] = cookie.split('=') as [string, string];
-  await tracked.context.addCookies([{ name, value, url: server.baseUrl }]);
+  await signInWithCookie(tracked.context, server.baseUrl, cookie);
   return tracked;
 }
 

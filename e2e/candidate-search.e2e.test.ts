@@ -10,7 +10,7 @@ import { ensureSampleVideo, seedProfiles } from '../scripts/seed.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { sendDueSearchAlerts } from '../server/services/saved-searches.ts';
 import { agreedToDocuments, approveProfile, jobSeekerWithProfile, signedInAgent } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -43,8 +43,7 @@ afterAll(async () => {
 });
 
 async function signIn(context: BrowserContext) {
-  const [name, value] = company.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: server.baseUrl }]);
+  await signInWithCookie(context, server.baseUrl, company.cookie);
 }
 
 /** What the API says for a search, to compare the screen with. */

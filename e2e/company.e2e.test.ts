@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { candidateEvents, companyProfiles, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { approveProfile, jobSeekerWithProfile, SELLER_ENV, signedInAgent, uploadVideo } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
 import { playVideo, recordMp4 } from './support/media.ts';
 
 let browser: Browser;
@@ -111,8 +111,7 @@ describe('a company', () => {
     const [account] = await db().select().from(users).where(eq(users.email, email));
     const [company] = await db().select().from(companyProfiles).where(eq(companyProfiles.userId, account!.id));
     const adminConsole = await openPage(browser, { width: 1280, height: 900 });
-    const [adminCookieName, adminCookieValue] = admin.cookie.split('=') as [string, string];
-    await adminConsole.context.addCookies([{ name: adminCookieName, value: adminCookieValue, url: server.baseUrl }]);
+    await signInWithCookie(adminConsole.context, server.baseUrl, admin.cookie);
     await adminConsole.page.goto(`${server.baseUrl}/admin/companies/${company!.id}`);
     await adminConsole.page.getByText(/The company says it paid on .*, bank reference: FT26032200123/).waitFor();
     await adminConsole.page.getByLabel(/Bank reference/).fill('FT26032200123');

@@ -11,7 +11,7 @@ import { askStillLooking } from '../server/services/still-looking.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { readEmailLink } from '../server/test/emails.ts';
 import { PROFILE, signedInAgent, uploadCv as uploadCvByApi, uploadVideo } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
 import { onePagePdf, playVideo, recordMp4 } from './support/media.ts';
 
 let browser: Browser;
@@ -209,8 +209,7 @@ describe('a new job seeker', () => {
     const profileId = created.body.id as string;
     await db().update(users).set({ status: 'active' }).where(eq(users.id, seeker.id));
     const { page, context, problems } = await openPage(browser, { width: 375, height: 812 });
-    const [name, value] = seeker.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: server.baseUrl }]);
+    await signInWithCookie(context, server.baseUrl, seeker.cookie);
     await page.goto(`${server.baseUrl}/profile`);
     const prompt = page.getByRole('region', { name: 'Complete your profile' });
     await prompt.getByText('Visa status').waitFor();

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { emailOutbox, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { approveProfile, jobSeekerWithProfile, SELLER_ENV, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie } from './support/browser.ts';
 
 type Catalogue = { [key: string]: string | Catalogue };
 const catalogues = path.resolve(import.meta.dirname, '../client/src/locales');
@@ -46,8 +46,7 @@ async function expectReadable(page: Page, lang: string, dir: 'ltr' | 'rtl') {
 
 /** Signs a browser context in as an account the API created (its session cookie). */
 async function signInAs(context: BrowserContext, cookie: string) {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: server.baseUrl }]);
+  await signInWithCookie(context, server.baseUrl, cookie);
 }
 
 /** Signs up a job seeker in the browser's language, from the landing page's first call to action. */

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie } from './support/browser.ts';
 
 type Catalogue = { [key: string]: string | Catalogue };
 const catalogues = path.resolve(import.meta.dirname, '../client/src/locales');
@@ -37,8 +37,7 @@ afterAll(async () => {
 });
 
 async function signInAs(context: BrowserContext, cookie: string) {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: server.baseUrl }]);
+  await signInWithCookie(context, server.baseUrl, cookie);
 }
 
 /** A job seeker who has not confirmed their address yet, reading `locale`, in a phone's browser. */

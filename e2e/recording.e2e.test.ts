@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { companyProfiles, jobSeekerProfiles, objects, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { agreedToDocuments, signedInAgent } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, FAKE_CAMERA_ARGS, launchBrowser, openPage, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, FAKE_CAMERA_ARGS, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
 import { onePagePdf } from './support/media.ts';
 
 let browser: Browser;
@@ -31,8 +31,7 @@ afterAll(async () => {
 });
 
 async function signInAs(context: BrowserContext, cookie: string) {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: server.baseUrl }]);
+  await signInWithCookie(context, server.baseUrl, cookie);
 }
 
 /** Records until the timer shows `seconds`, then stops; answers the playback element's duration. */

@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { emailOutbox, users, videoJobs } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { PROFILE, signedInAgent, uploadCv, uploadVideo } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
 import { onePagePdf, recordMp4 } from './support/media.ts';
 
 /** A person's time for each action, and for watching 20 s of a video at 1.5x. */
@@ -54,8 +54,7 @@ async function submittedProfiles(names: string[]) {
 
 async function signedInPage(size: { width: number; height: number }) {
   const tracked = await openPage(browser, size);
-  const [name, value] = admin.cookie.split('=') as [string, string];
-  await tracked.context.addCookies([{ name, value, url: server.baseUrl }]);
+  await signInWithCookie(tracked.context, server.baseUrl, admin.cookie);
   return tracked;
 }
 

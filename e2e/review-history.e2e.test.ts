@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { decideOnProfile, jobSeekerWithProfile, signedInAgent } from '../server/test/fixtures.ts';
-import { expectAccessible, launchBrowser, openPage, waitForToast } from './support/browser.ts';
+import { expectAccessible, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -34,8 +34,7 @@ describe('the review page', () => {
     await omar.agent.post(`/api/admin/profiles/${seeker.profile.id}/claim`).expect(200);
 
     const { context, page, problems } = await openPage(browser, { width: 1440, height: 900 });
-    const [name, value] = layla.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: server.baseUrl }]);
+    await signInWithCookie(context, server.baseUrl, layla.cookie);
     await page.goto(`${server.baseUrl}/admin/review/${seeker.profile.id}`);
     await page.getByRole('heading', { name: 'Joseph Mensah' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Being reviewed by Omar Saleh' }).waitFor();

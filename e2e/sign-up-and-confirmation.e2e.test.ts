@@ -10,7 +10,7 @@ import { jobSeekerWithProfile } from '../server/test/fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
 import { readEmailLink } from '../server/test/emails.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, type TrackedPage } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, type TrackedPage } from './support/browser.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -186,8 +186,7 @@ describe('the privacy policy and terms, changed', () => {
 
     const tracked = await openPage(browser, { width: 375, height: 812, locale: 'hi-IN' });
     const { page } = tracked;
-    const [name, value] = seeker.cookie.split('=') as [string, string];
-    await tracked.context.addCookies([{ name, value, url: server.baseUrl }]);
+    await signInWithCookie(tracked.context, server.baseUrl, seeker.cookie);
     await page.goto(`${server.baseUrl}/profile`);
     await page.getByRole('heading', { name: 'हमने अपनी निजता नीति और शर्तें बदली हैं' }).waitFor();
     expect(await page.getByRole('link', { name: 'निजता नीति' }).getAttribute('href')).toBe('/privacy-policy');

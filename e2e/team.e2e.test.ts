@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
 import { readEmailLink } from '../server/test/emails.ts';
 import { approveProfile, jobSeekerWithProfile, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -35,8 +35,7 @@ describe('a team', () => {
 
     // The owner invites from /account on a phone.
     const owners = await openPage(browser, PHONE);
-    const [name, value] = owner.cookie.split('=') as [string, string];
-    await owners.context.addCookies([{ name, value, url: server.baseUrl }]);
+    await signInWithCookie(owners.context, server.baseUrl, owner.cookie);
     await owners.page.goto(`${server.baseUrl}/account`);
     const team = owners.page.getByRole('region', { name: 'Team' });
     await team.getByText('1 of 3 seats taken (invitations included).').waitFor();

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { jobSeekerProfiles, objects } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { mp4, signedInAgent } from '../server/test/fixtures.ts';
-import { FAKE_CAMERA_ARGS, launchBrowser, openPage } from './support/browser.ts';
+import { FAKE_CAMERA_ARGS, launchBrowser, openPage, signInWithCookie } from './support/browser.ts';
 import { onePagePdf } from './support/media.ts';
 import { Phone } from './support/phone.ts';
 
@@ -33,8 +33,7 @@ afterAll(async () => {
 });
 
 async function signInAs(context: BrowserContext, cookie: string) {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: server.baseUrl }]);
+  await signInWithCookie(context, server.baseUrl, cookie);
 }
 
 /** Notes the upload bar's value every 50 ms in the page (the page stays one document across its own navigations). */

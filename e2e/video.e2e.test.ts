@@ -15,7 +15,7 @@ import { companyProfiles, users } from '#shared/schema.ts';
 import { processNextVideo } from '../server/jobs/process-videos.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { agreedToDocuments, PROFILE, signedInAgent, uploadCv, uploadVideo } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie } from './support/browser.ts';
 
 const run = promisify(execFile);
 let browser: Browser;
@@ -35,8 +35,7 @@ afterAll(async () => {
 });
 
 async function signInAs(context: BrowserContext, cookie: string) {
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: server.baseUrl }]);
+  await signInWithCookie(context, server.baseUrl, cookie);
 }
 
 const processVideos = () =>

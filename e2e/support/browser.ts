@@ -88,3 +88,9 @@ export async function waitForToast(page: Page, text: string): Promise<string> {
   }
   return (await toast.textContent()) ?? '';
 }
+
+/** Signs a browser context in with a session cookie ("name=value", as the API fixtures give it). */
+export async function signInWithCookie(context: BrowserContext, baseUrl: string, cookie: string): Promise<void> {
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: baseUrl }]);
+}
