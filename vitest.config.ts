@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['client/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['./client/src/test/setup.ts'],
+          // A form filled in key by key takes a second or two on an idle 2-core machine; twice as long on a busy one.
+          testTimeout: 15_000,
         },
       },
       {
