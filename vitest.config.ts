@@ -13,9 +13,23 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['client/src/**/*.test.{ts,tsx}', 'shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['client/src/**/*.test.ts', 'shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', 'node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Screens and their parts as a person uses them, in a simulated page (no browser to start). jsdom, not
+          // happy-dom: happy-dom lacks a select's `size` and an option's `defaultSelected`, which react-hook-form reads
+          // to tell a chosen value from the page's default, so a saved profile's location was lost there.
+          name: 'component',
+          include: ['client/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./client/src/test/setup.ts'],
+          // A form filled in key by key takes a second or two on an idle 2-core machine; twice as long on a busy one.
+          testTimeout: 15_000,
         },
       },
       {

@@ -10,9 +10,9 @@ import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companyProfiles, objects, users, videoJobs } from '#shared/schema.ts';
+import { objects, users, videoJobs } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { jobSeekerWithProfile, signedInAgent, uploadVideo } from '../test/fixtures.ts';
+import { activeCompany, jobSeekerWithProfile, signedInAgent, uploadVideo } from '../test/fixtures.ts';
 import { processNextVideo, type VideoProcessingContext } from './process-videos.ts';
 
 const run = promisify(execFile);
@@ -214,11 +214,7 @@ describe('making videos playable', () => {
       .expect(201);
     await db().update(users).set({ status: 'active' }).where(eq(users.id, seeker.id));
 
-    const company = await signedInAgent(testApp, { role: 'company' });
-    await db().insert(companyProfiles).values({
-      userId: company.id, companyName: 'Poster Test LLC', contactPerson: 'Hiring Manager', phone: '+971501112233', email: company.email,
-      subscriptionPlan: 'monthly', subscriptionStatus: 'active', subscriptionStartDate: new Date(Date.now() - DAY), subscriptionEndDate: new Date(Date.now() + 20 * DAY),
-    });
+    const company = await activeCompany(testApp, { companyName: 'Poster Test LLC' });
     // Before processing: the video plays as uploaded, no poster yet.
     const before = (await company.agent.get('/api/candidates').query({ q: 'poster' }).expect(200)).body.items;
     expect(before).toMatchObject([{ id: profile.id, hasVideo: true, videoUrl: video.videoUrl, posterUrl: null }]);

@@ -7,7 +7,7 @@ import { auditLog, companyProfiles, emailOutbox } from '#shared/schema.ts';
 import type { PlanId } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { onboardedCompany, paidCompany, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 import { runSubscriptionLifecycle, startSubscriptionReminders } from './subscription-reminders.ts';
 
 let current = new Date('2026-01-31T08:00:00Z');
@@ -30,21 +30,16 @@ const db = () => testApp.testDatabase.database.db;
 const job = () => ({ db: db(), clock, productName: testApp.config.productName, publicUrl: testApp.config.publicUrl });
 const run = () => runSubscriptionLifecycle(job());
 
-/** A company onboarded and paid at the clock's time. */
+/** A company onboarded and paid at the clock's time, as its row then reads. */
 async function activeCompany(plan: PlanId = 'monthly') {
-  const account = await signedInAgent(testApp, { role: 'company' });
-  const onboarding = await account.agent.post('/api/company/profile').send({
-    companyName: 'Falcon Logistics',
-    contactPerson: 'Priya Nair',
-    phone: '+971 52 987 6543',
-    email: uniqueEmail('ops'),
-    subscriptionPlan: plan,
-  });
-  if (onboarding.status !== 201) throw new Error(`onboarding failed: ${onboarding.status} ${JSON.stringify(onboarding.body)}`);
-  const { company, invoice } = onboarding.body;
-  await admin.agent.post(`/api/admin/companies/${company.id}/verify-payment`).send({ invoiceId: invoice.id, bankReference: 'FT123456' }).expect(200);
-  const [row] = await db().select().from(companyProfiles).where(eq(companyProfiles.id, company.id));
-  return { ...account, company: row! };
+  const paid = await paidCompany(
+    testApp,
+    admin,
+    { companyName: 'Falcon Logistics', contactPerson: 'Priya Nair', phone: '+971 52 987 6543', email: uniqueEmail('ops'), subscriptionPlan: plan },
+    'FT123456',
+  );
+  const [row] = await db().select().from(companyProfiles).where(eq(companyProfiles.id, paid.companyId));
+  return { ...paid, company: row! };
 }
 
 const mails = (to: string, template: string) =>
@@ -185,19 +180,15 @@ describe('expiry', () => {
     setClock('2026-06-01T08:00:00Z');
     const { company } = await activeCompany();
     await admin.agent.post(`/api/admin/companies/${company.id}/suspend`).expect(200);
-    const unpaid = await signedInAgent(testApp, { role: 'company' });
-    const onboarding = await unpaid.agent
-      .post('/api/company/profile')
-      .send({ companyName: 'Unpaid Co', contactPerson: 'Sam Lee', phone: '+971 52 987 6543', email: uniqueEmail('unpaid'), subscriptionPlan: 'monthly' })
-      .expect(201);
+    const unpaid = await onboardedCompany(testApp, { companyName: 'Unpaid Co', contactPerson: 'Sam Lee', phone: '+971 52 987 6543', email: uniqueEmail('unpaid') });
     for (const t of [company.subscriptionEndDate!.getTime() - 12 * HOUR, company.subscriptionEndDate!.getTime() + DAY]) {
       setClock(new Date(t));
       await run();
     }
     expect(await statusOf(company.id)).toBe('suspended');
-    expect(await statusOf(onboarding.body.company.id)).toBe('pending_payment');
+    expect(await statusOf(unpaid.companyId)).toBe('pending_payment');
     expect(await mails(company.email, 'subscription_%')).toHaveLength(0);
-    expect(await mails(onboarding.body.company.email, 'subscription_%')).toHaveLength(0);
+    expect(await mails(unpaid.company.email, 'subscription_%')).toHaveLength(0);
   });
 });
 

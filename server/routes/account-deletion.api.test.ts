@@ -13,7 +13,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { requestOwnDeletion } from '../services/account-deletion.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { accountWorkers } from '../test/account-data.ts';
-import { activeCompany, approveProfile, jobSeekerWithProfile, SELLER_ENV, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { activeCompany, approvedJobSeeker, jobSeekerWithProfile, SELLER_ENV, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 import type { VideoHost } from '../video/video-host.ts';
 
 let testApp: TestApp;
@@ -65,9 +65,8 @@ async function storedFiles(): Promise<string[]> {
 describe('deleting a job seeker’s account', () => {
   it('hides the profile and ends every session at once, then leaves no row, file or e-mail with the person’s name, e-mail or phone', async () => {
     const admin = await signedInAgent(testApp, { admin: true });
-    const nasreen = await jobSeekerWithProfile(testApp, { fullName: 'Nasreen Qureshi', phone: '+971 52 333 4455', bio: 'Housekeeping supervisor.' });
-    const other = await jobSeekerWithProfile(testApp, { fullName: 'Kwame Mensah', phone: '+971 56 777 1122' });
-    for (const person of [nasreen, other]) await approveProfile(admin, person.profile.id);
+    const nasreen = await approvedJobSeeker(testApp, admin, { fullName: 'Nasreen Qureshi', phone: '+971 52 333 4455', bio: 'Housekeeping supervisor.' });
+    const other = await approvedJobSeeker(testApp, admin, { fullName: 'Kwame Mensah', phone: '+971 56 777 1122' });
     const company = await activeCompany(testApp);
     await company.agent.get(`/api/candidates/${nasreen.profile.id}`).expect(200);
     await company.agent.post(`/api/candidates/${nasreen.profile.id}/contact`).send({ channel: 'email' }).expect(204);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, careerApplications, companyProfiles, companyReports, emailOutbox, salesRequests, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { approveProfile, jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { approveProfile, jobSeekerWithProfile, onboardedCompany, paidCompany, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 import { declaredRoutes } from '../test/routes.ts';
 
 type Agent = request.Agent | ReturnType<typeof request>;
@@ -202,24 +202,8 @@ let company: Awaited<ReturnType<typeof signedInAgent>>;
 let world: World;
 const db = () => testApp.testDatabase.database.db;
 
-async function onboarded() {
-  const account = await signedInAgent(testApp, { role: 'company' });
-  const res = await account.agent.post('/api/company/profile').send({
-    companyName: 'Gulf Star Logistics',
-    contactPerson: 'Hassan Ali',
-    phone: '+971 55 765 4321',
-    email: uniqueEmail('billing'),
-    subscriptionPlan: 'monthly',
-  });
-  if (res.status !== 201) throw new Error(`onboarding failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { ...account, companyId: res.body.company.id as string, invoiceId: res.body.invoice.id as string };
-}
-
-async function verified() {
-  const c = await onboarded();
-  await admin.agent.post(`/api/admin/companies/${c.companyId}/verify-payment`).send({ invoiceId: c.invoiceId, bankReference: `FT-${c.companyId.slice(0, 6)}` }).expect(200);
-  return c;
-}
+const onboarded = () => onboardedCompany(testApp, { companyName: 'Gulf Star Logistics', contactPerson: 'Hassan Ali', phone: '+971 55 765 4321' });
+const verified = () => paidCompany(testApp, admin, { companyName: 'Gulf Star Logistics', contactPerson: 'Hassan Ali', phone: '+971 55 765 4321' });
 
 async function outboxRow(status: 'sent' | 'failed') {
   const [row] = await db()

@@ -7,7 +7,7 @@ import { auditLog, companyProfiles, emailOutbox, invoices, users } from '#shared
 import type { CompanyOnboardingInput } from '#shared/company.ts';
 import type { Clock } from '../clock.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { onboardedCompany, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
 
 let current = new Date('2026-01-31T08:00:00Z');
 const clock: Clock = { now: () => current };
@@ -25,19 +25,7 @@ afterAll(() => testApp.close());
 
 const db = () => testApp.testDatabase.database.db;
 
-async function onboarded(overrides: Partial<CompanyOnboardingInput> = {}) {
-  const account = await signedInAgent(testApp, { role: 'company' });
-  const res = await account.agent.post('/api/company/profile').send({
-    companyName: 'Desert Rose Hotels',
-    contactPerson: 'Layla Mansour',
-    phone: '+971 55 123 4567',
-    email: uniqueEmail('billing'),
-    subscriptionPlan: 'monthly',
-    ...overrides,
-  });
-  if (res.status !== 201) throw new Error(`onboarding failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { ...account, company: res.body.company, invoice: res.body.invoice };
-}
+const onboarded = (details: Partial<CompanyOnboardingInput> = {}) => onboardedCompany(testApp, details);
 
 const verify = (companyId: string, body: object) => admin.agent.post(`/api/admin/companies/${companyId}/verify-payment`).send(body);
 const auditRows = (companyId: string, action: string) =>

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, careerApplications, emailOutbox, jobSeekerProfiles, users } from '#shared/schema.ts';
 import { settlePasswordResetRequests } from '../services/accounts.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { approveProfile, decideOnProfile, jobSeekerWithProfile, PDF, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { approveProfile, decideOnProfile, jobSeekerWithProfile, onboardedCompany as onboarded, PDF, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 import { createLogTransport, type MailMessage, type MailTransport } from '../mail/transport.ts';
 import { deliverDueEmails, MAX_ATTEMPTS } from '../mail/worker.ts';
 
@@ -48,19 +48,6 @@ async function newEmail(values: Partial<typeof emailOutbox.$inferInsert> = {}) {
   return row!;
 }
 
-async function onboardedCompany() {
-  const account = await signedInAgent(testApp, { role: 'company' });
-  const res = await account.agent.post('/api/company/profile').send({
-    companyName: 'Desert Rose Hotels',
-    contactPerson: 'Layla Mansour',
-    phone: '+971 55 123 4567',
-    email: uniqueEmail('billing'),
-    subscriptionPlan: 'monthly',
-  });
-  if (res.status !== 201) throw new Error(`onboarding failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { ...account, company: res.body.company as { id: string; email: string }, invoice: res.body.invoice as { id: string } };
-}
-
 /** Walks a list page by page (limit per page) and checks every page: no item twice, the same total throughout. */
 async function walk(path: string, query: Record<string, string>, limit: number): Promise<{ id: string | number }[]> {
   const seen: { id: string | number }[] = [];
@@ -87,7 +74,7 @@ describe('GET /api/admin/overview', () => {
     const before = await admin.agent.get('/api/admin/overview');
     expect(before.status).toBe(200);
     await jobSeekerWithProfile(testApp);
-    await onboardedCompany();
+    await onboarded(testApp);
     await newApplication();
     await newApplication({ reviewedAt: new Date(), reviewedById: admin.id });
     await newEmail({ status: 'failed' });
@@ -303,7 +290,7 @@ describe('users', () => {
     ['a pending job seeker', 'pending'],
     ['a company without a verified payment', 'pending'],
   ])('reactivates %s to %s', async (kind, status) => {
-    const subject = kind.includes('company') ? await onboardedCompany() : await jobSeekerWithProfile(testApp);
+    const subject = kind.includes('company') ? await onboarded(testApp) : await jobSeekerWithProfile(testApp);
     await admin.agent.post(`/api/admin/users/${subject.id}/suspend`).expect(200);
     expect((await admin.agent.post(`/api/admin/users/${subject.id}/reactivate`)).body.status).toBe(status);
   });
@@ -313,7 +300,7 @@ describe('users', () => {
     await approveProfile(admin, approved.profile.id);
     const rejected = await jobSeekerWithProfile(testApp);
     expect((await decideOnProfile(admin, rejected.profile.id, 'reject', { reasons: ['cv_unreadable'] })).status).toBe(200);
-    const company = await onboardedCompany();
+    const company = await onboarded(testApp);
     await admin.agent
       .post(`/api/admin/companies/${company.company.id}/verify-payment`)
       .send({ invoiceId: company.invoice.id, bankReference: 'FT-DERIVE-1' })
@@ -661,7 +648,7 @@ describe('the audit log', () => {
 
 describe('POST /api/admin/companies/:id/renewal-invoice', () => {
   it('issues the renewal invoice the company would ask for, with its e-mail and one audit row; a second is refused', async () => {
-    const { company, invoice, agent } = await onboardedCompany();
+    const { company, invoice, agent } = await onboarded(testApp);
     await admin.agent.post(`/api/admin/companies/${company.id}/verify-payment`).send({ invoiceId: invoice.id, bankReference: 'FT-RENEW-1' }).expect(200);
     const { body: detail } = await admin.agent.get(`/api/admin/companies/${company.id}`);
     const lastDay: string = detail.company.subscriptionEndDate;
@@ -692,12 +679,12 @@ describe('POST /api/admin/companies/:id/renewal-invoice', () => {
   });
 
   it('refuses a company that never paid, a suspended one and an unknown one', async () => {
-    const unpaid = await onboardedCompany();
+    const unpaid = await onboarded(testApp);
     const first = await admin.agent.post(`/api/admin/companies/${unpaid.company.id}/renewal-invoice`);
     expect(first.status).toBe(409);
     expect(first.body.message).toBe('This company has not paid its first invoice yet');
 
-    const suspended = await onboardedCompany();
+    const suspended = await onboarded(testApp);
     await admin.agent.post(`/api/admin/companies/${suspended.company.id}/verify-payment`).send({ invoiceId: suspended.invoice.id, bankReference: 'FT-RENEW-2' }).expect(200);
     await admin.agent.post(`/api/admin/companies/${suspended.company.id}/suspend`).expect(200);
     const refused = await admin.agent.post(`/api/admin/companies/${suspended.company.id}/renewal-invoice`);

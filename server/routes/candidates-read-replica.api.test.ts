@@ -2,10 +2,10 @@
 // Here the "replica" is a database of its own holding one job seeker the primary does not have: the search finds
 // that one, while the candidate page (read from the primary) does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyProfiles, jobSeekerProfiles, users } from '#shared/schema.ts';
+import { jobSeekerProfiles, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
-import { signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
+import { activeCompany, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
 
 let replica: TestDatabase;
 let testApp: TestApp;
@@ -31,19 +31,7 @@ afterAll(async () => {
 
 describe('a read replica for the search', () => {
   it('answers the search from the replica, and the rest from the primary', async () => {
-    const company = await signedInAgent(testApp, { role: 'company' });
-    const now = Date.now();
-    await testApp.testDatabase.database.db.insert(companyProfiles).values({
-      userId: company.id,
-      companyName: 'Replica Test LLC',
-      contactPerson: 'Hiring Manager',
-      phone: '+971501112233',
-      email: company.email,
-      subscriptionPlan: 'monthly',
-      subscriptionStatus: 'active',
-      subscriptionStartDate: new Date(now - 86_400_000),
-      subscriptionEndDate: new Date(now + 20 * 86_400_000),
-    });
+    const company = await activeCompany(testApp, { companyName: 'Replica Test LLC' });
     const search = await company.agent.get('/api/candidates').query({ q: 'reem' });
     expect(search.status).toBe(200);
     expect(search.body.items.map((c: { id: string }) => c.id)).toEqual([onlyOnReplica]);

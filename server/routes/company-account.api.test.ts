@@ -3,22 +3,16 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { PlanId } from '#shared/constants.ts';
 import { auditLog } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { onboardedCompany, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 const db = () => testApp.testDatabase.database.db;
 const DETAILS = { companyName: 'Gulf Build Contracting LLC', contactPerson: 'Huda Saleh', phone: '+971 4 123 4567', email: 'accounts@gulfbuild.example' };
 
-async function onboarded(plan = 'monthly') {
-  const account = await signedInAgent(testApp, { role: 'company' });
-  const res = await account.agent
-    .post('/api/company/profile')
-    .send({ ...DETAILS, email: uniqueEmail('billing'), subscriptionPlan: plan })
-    .expect(201);
-  return { ...account, companyId: res.body.company.id as string, invoiceId: res.body.invoice.id as string };
-}
+const onboarded = (plan: PlanId = 'monthly') => onboardedCompany(testApp, { ...DETAILS, email: uniqueEmail('billing'), subscriptionPlan: plan });
 
 let admin: Awaited<ReturnType<typeof signedInAgent>>;
 beforeAll(async () => {

@@ -4,21 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { onboardedCompany, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 const db = () => testApp.testDatabase.database.db;
 const today = () => new Date(Date.now() + 4 * 3600 * 1000).toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + 4 * 3600 * 1000 + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
-async function onboarded() {
-  const account = await signedInAgent(testApp, { role: 'company' });
-  const res = await account.agent
-    .post('/api/company/profile')
-    .send({ companyName: 'Gulf Build Contracting', contactPerson: 'Huda Saleh', phone: '+971 4 123 4567', email: uniqueEmail('billing'), subscriptionPlan: 'quarterly' })
-    .expect(201);
-  return { ...account, companyId: res.body.company.id as string, invoiceId: res.body.invoice.id as string };
-}
+const onboarded = () =>
+  onboardedCompany(testApp, { companyName: 'Gulf Build Contracting', contactPerson: 'Huda Saleh', phone: '+971 4 123 4567', subscriptionPlan: 'quarterly' });
 
 beforeAll(async () => {
   testApp = await createTestApp({ env: TRUSTED_PROXY_ENV });

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, candidateEvents, companyInvitations, companyMembers, companyProfiles, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { readEmailLink } from '../test/emails.ts';
-import { approveProfile, jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { approvedJobSeeker, paidCompany, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 const db = () => testApp.testDatabase.database.db;
@@ -16,15 +16,8 @@ let admin: Agent;
 let seekerProfileId: string;
 
 /** An owner whose company is paid and active, on the given plan. */
-async function activeCompany(plan: 'monthly' | 'quarterly' | 'annual', name = 'Gulf Build Contracting') {
-  const owner = await signedInAgent(testApp, { role: 'company' });
-  const res = await owner.agent
-    .post('/api/company/profile')
-    .send({ companyName: name, contactPerson: 'Huda Saleh', phone: '+971 4 123 4567', email: uniqueEmail('billing'), subscriptionPlan: plan })
-    .expect(201);
-  await admin.agent.post(`/api/admin/companies/${res.body.company.id}/verify-payment`).send({ invoiceId: res.body.invoice.id, bankReference: 'FT-TEAM' }).expect(200);
-  return { ...owner, companyId: res.body.company.id as string, invoiceId: res.body.invoice.id as string };
-}
+const activeCompany = (plan: 'monthly' | 'quarterly' | 'annual', name = 'Gulf Build Contracting') =>
+  paidCompany(testApp, admin, { companyName: name, contactPerson: 'Huda Saleh', phone: '+971 4 123 4567', subscriptionPlan: plan }, 'FT-TEAM');
 
 /** The link of the last invitation e-mailed to `email`. */
 async function invitationToken(email: string) {
@@ -41,9 +34,7 @@ async function newAccount(email: string) {
 beforeAll(async () => {
   testApp = await createTestApp({ env: TRUSTED_PROXY_ENV });
   admin = await signedInAgent(testApp, { admin: true });
-  const seeker = await jobSeekerWithProfile(testApp, { fullName: 'Joseph Mwangi' });
-  await approveProfile(admin, seeker.profile.id);
-  seekerProfileId = seeker.profile.id;
+  seekerProfileId = (await approvedJobSeeker(testApp, admin, { fullName: 'Joseph Mwangi' })).profile.id;
 });
 afterAll(() => testApp.close());
 

@@ -4,9 +4,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { careerApplications, companyProfiles, users } from '#shared/schema.ts';
+import { careerApplications, users } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { jobSeekerWithProfile, mp4, PDF, PROFILE, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail, uploadCv, uploadVideo } from '../test/fixtures.ts';
+import { activeCompany as companyWithSubscription, jobSeekerWithProfile, mp4, PDF, PROFILE, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail, uploadCv, uploadVideo } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 const db = () => testApp.testDatabase.database.db;
@@ -45,18 +45,7 @@ beforeAll(async () => {
   companyId = onboarded.body.company.id;
   invoiceId = onboarded.body.invoice.id;
 
-  activeCompany = await signedInAgent(testApp, { role: 'company' });
-  await db().insert(companyProfiles).values({
-    userId: activeCompany.id,
-    companyName: 'Gulf Hotels',
-    contactPerson: 'Hiring Manager',
-    phone: '+971501112233',
-    email: activeCompany.email,
-    subscriptionPlan: 'monthly',
-    subscriptionStatus: 'active',
-    subscriptionStartDate: new Date(Date.now() - 5 * 86_400_000),
-    subscriptionEndDate: new Date(Date.now() + 25 * 86_400_000),
-  });
+  activeCompany = await companyWithSubscription(testApp, { companyName: 'Gulf Hotels' });
   resumeUrl = await readyResume();
 });
 afterAll(() => testApp.close());

@@ -8,7 +8,7 @@ import { companyMembers, dataExports, emailOutbox } from '#shared/schema.ts';
 import type { DataExportView } from '#shared/account-data.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { accountWorkers, binary, unzip } from '../test/account-data.ts';
-import { activeCompany, approveProfile, jobSeekerWithProfile, mp4, PDF, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
+import { activeCompany, approvedJobSeeker, jobSeekerWithProfile, mp4, PDF, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
 
 const HOUR = 60 * 60 * 1000;
 let offset = 0;
@@ -25,9 +25,8 @@ const db = () => testApp.testDatabase.database.db;
 /** Two approved job seekers; a company that viewed and contacted both, and shortlisted one with a note. */
 async function twoPeopleAndACompany() {
   const admin = await signedInAgent(testApp, { admin: true });
-  const layla = await jobSeekerWithProfile(testApp, { fullName: 'Layla Haddad', phone: '+971 50 111 2233' });
-  const ravi = await jobSeekerWithProfile(testApp, { fullName: 'Ravi Menon', phone: '+971 55 999 8877' });
-  for (const person of [layla, ravi]) await approveProfile(admin, person.profile.id);
+  const layla = await approvedJobSeeker(testApp, admin, { fullName: 'Layla Haddad', phone: '+971 50 111 2233' });
+  const ravi = await approvedJobSeeker(testApp, admin, { fullName: 'Ravi Menon', phone: '+971 55 999 8877' });
   const company = await activeCompany(testApp);
   for (const person of [layla, ravi]) {
     await company.agent.get(`/api/candidates/${person.profile.id}`).expect(200);

@@ -11,7 +11,7 @@ import { sendActivityEmails } from '../services/profile-activity.ts';
 import { sendDueSearchAlerts } from '../services/saved-searches.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { readEmailLink } from '../test/emails.ts';
-import { approveProfile, jobSeekerWithProfile, PDF, PNG, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { approvedJobSeeker, paidCompany, PDF, PNG, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date();
@@ -22,19 +22,18 @@ type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 let admin: Agent;
 
 /** A company onboarded through the API (its slug made then), paid and active. */
-async function paidCompany(name: string) {
-  const owner = await signedInAgent(testApp, { role: 'company' });
-  const res = await owner.agent
-    .post('/api/company/profile')
-    .send({ companyName: name, contactPerson: 'Huda Saleh', phone: '+971 4 123 4567', email: uniqueEmail('billing'), subscriptionPlan: 'annual' })
-    .expect(201);
-  await admin.agent.post(`/api/admin/companies/${res.body.company.id}/verify-payment`).send({ invoiceId: res.body.invoice.id, bankReference: 'FT-TRUST' }).expect(200);
-  return { ...owner, companyId: res.body.company.id as string, slug: res.body.company.slug as string };
+async function paidEmployer(name: string) {
+  const company = await paidCompany(
+    testApp,
+    admin,
+    { companyName: name, contactPerson: 'Huda Saleh', phone: '+971 4 123 4567', subscriptionPlan: 'annual' },
+    'FT-TRUST',
+  );
+  return { ...company, slug: company.company.slug };
 }
 
 async function approvedSeeker(fullName: string, locale?: string) {
-  const seeker = await jobSeekerWithProfile(testApp, { fullName });
-  await approveProfile(admin, seeker.profile.id);
+  const seeker = await approvedJobSeeker(testApp, admin, { fullName });
   if (locale) await db().update(users).set({ locale }).where(eq(users.id, seeker.id));
   return seeker;
 }
@@ -54,8 +53,8 @@ afterAll(() => testApp.close());
 
 describe('blocking a company', () => {
   it('hides the profile from that company on every path, from every person of its team, and unblocking brings it back', async () => {
-    const blocked = await paidCompany('Desert Recruiters');
-    const other = await paidCompany('Honest Builders');
+    const blocked = await paidEmployer('Desert Recruiters');
+    const other = await paidEmployer('Honest Builders');
     const seeker = await approvedSeeker('Bikash Gurung');
     const seekerId = seeker.profile.id;
     const finds = async (c: { agent: request.Agent }) => ((await c.agent.get('/api/candidates').query({ q: 'Bikash' }).expect(200)).body.items as { id: string }[]).some((i) => i.id === seekerId);
@@ -107,7 +106,7 @@ describe('blocking a company', () => {
     const seeker = await approvedSeeker('Ana Reyes');
     expect((await seeker.agent.put('/api/job-seeker/blocks/00000000-0000-4000-8000-000000000000').expect(404)).body.code).toBe('employer.not_found');
     await seeker.agent.put('/api/job-seeker/blocks/not-an-id').expect(404);
-    const company = await paidCompany('Gulf Trading');
+    const company = await paidEmployer('Gulf Trading');
     await company.agent.put(`/api/job-seeker/blocks/${company.companyId}`).expect(403);
     await request(testApp.app).get('/api/job-seeker/blocks').expect(401);
   });
@@ -115,7 +114,7 @@ describe('blocking a company', () => {
 
 describe('what companies did with my profile', () => {
   it('lists views, CV downloads and contacts newest first with the verified mark, paged, to the job seeker alone', async () => {
-    const company = await paidCompany('Al Noor Hospitality');
+    const company = await paidEmployer('Al Noor Hospitality');
     const seeker = await approvedSeeker('Priya Nair');
     const bystander = await approvedSeeker('Someone Else');
     await company.agent.get(`/api/candidates/${seeker.profile.id}`).expect(200);
@@ -137,7 +136,7 @@ describe('what companies did with my profile', () => {
 
   it('e-mails a weekly summary in the job seeker’s language when something happened, at most weekly, and stops by the link', async () => {
     const seeker = await approvedSeeker('Ramesh Kumar', 'hi');
-    const [a, b] = [await paidCompany('Emirates Facilities'), await paidCompany('Doha Security')];
+    const [a, b] = [await paidEmployer('Emirates Facilities'), await paidEmployer('Doha Security')];
     await a.agent.get(`/api/candidates/${seeker.profile.id}`).expect(200);
     await a.agent.get(`/api/candidates/${seeker.profile.id}`).expect(200);
     await b.agent.get(`/api/candidates/${seeker.profile.id}`).expect(200);
@@ -178,7 +177,7 @@ describe('what companies did with my profile', () => {
 
 describe('an employer’s public page and verified mark', () => {
   it('says whether the company is verified and subscribed; the mark comes from our check of its licence and lapses with it', async () => {
-    const company = await paidCompany('Gulf Build Contracting LLC');
+    const company = await paidEmployer('Gulf Build Contracting LLC');
     expect(company.slug).toMatch(/^gulf-build-contracting-llc-[0-9a-f]{8}$/);
     const page = await request(testApp.app).get(`/api/employers/${company.slug}`).expect(200);
     expect(page.body).toMatchObject({ companyName: 'Gulf Build Contracting LLC', verified: false, activeSubscription: true, suspended: false, licenceIssuer: null });
@@ -222,7 +221,7 @@ describe('an employer’s public page and verified mark', () => {
 
 describe('reporting a company', () => {
   it('takes a report with a screenshot checked as an image, queues it for our team, and answers the reporter in their language', async () => {
-    const company = await paidCompany('Fake Visa Agency');
+    const company = await paidEmployer('Fake Visa Agency');
     const seeker = await approvedSeeker('Imran Khan', 'ur');
     // Not an image: refused and not stored.
     expect((await upload(seeker.agent, '/api/reports/screenshot', PDF, 'image/png')).body).toEqual({ code: 'upload.image_type', message: 'Please upload a JPEG, PNG or WebP image' });
@@ -266,7 +265,7 @@ describe('reporting a company', () => {
 
 describe('events stay the company side’s record', () => {
   it('are kept per person of the company, as before', async () => {
-    const company = await paidCompany('Record Keepers');
+    const company = await paidEmployer('Record Keepers');
     const seeker = await approvedSeeker('Record Subject');
     await company.agent.get(`/api/candidates/${seeker.profile.id}`).expect(200);
     const rows = await db().select().from(candidateEvents).where(and(eq(candidateEvents.profileId, seeker.profile.id), eq(candidateEvents.companyId, company.companyId)));

@@ -3,22 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyProfiles } from '#shared/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { approveProfile, jobSeekerWithProfile, PDF, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
+import { activeCompany, approveProfile, jobSeekerWithProfile, onboardedCompany, PDF, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
 
 let testApp: TestApp;
-const db = () => testApp.testDatabase.database.db;
 let admin: Awaited<ReturnType<typeof signedInAgent>>;
 let company: Awaited<ReturnType<typeof signedInAgent>>;
-
-async function onboardedCompany() {
-  const account = await signedInAgent(testApp, { role: 'company' });
-  await account.agent
-    .post('/api/company/profile')
-    .send({ companyName: 'Desert Rose Hotels', contactPerson: 'Layla Mansour', phone: '+971 55 123 4567', email: uniqueEmail('billing'), subscriptionPlan: 'monthly' })
-    .expect(201);
-}
 
 async function careerApplication() {
   const anonymous = request.agent(testApp.app).set('X-Forwarded-For', `203.0.113.${Math.floor(Math.random() * 250)}`);
@@ -32,7 +22,7 @@ beforeAll(async () => {
   testApp = await createTestApp({ env: TRUSTED_PROXY_ENV });
   admin = await signedInAgent(testApp, { admin: true });
   // Two rows at least in every list, so each has a second page.
-  await Promise.all([onboardedCompany(), onboardedCompany()]);
+  await Promise.all([onboardedCompany(testApp), onboardedCompany(testApp)]);
   const approved = await Promise.all([jobSeekerWithProfile(testApp), jobSeekerWithProfile(testApp), jobSeekerWithProfile(testApp)]);
   await jobSeekerWithProfile(testApp);
   await jobSeekerWithProfile(testApp);
@@ -40,18 +30,7 @@ beforeAll(async () => {
   await careerApplication();
   await careerApplication();
 
-  company = await signedInAgent(testApp, { role: 'company' });
-  await db().insert(companyProfiles).values({
-    userId: company.id,
-    companyName: 'Gulf Hotels',
-    contactPerson: 'Hiring Manager',
-    phone: '+971501112233',
-    email: company.email,
-    subscriptionPlan: 'monthly',
-    subscriptionStatus: 'active',
-    subscriptionStartDate: new Date(Date.now() - 5 * 86_400_000),
-    subscriptionEndDate: new Date(Date.now() + 25 * 86_400_000),
-  });
+  company = await activeCompany(testApp, { companyName: 'Gulf Hotels' });
 });
 afterAll(() => testApp.close());
 

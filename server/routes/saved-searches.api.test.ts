@@ -3,12 +3,12 @@
 // e-mail's link that stops it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { companyProfiles, emailOutbox, savedSearches, users } from '#shared/schema.ts';
+import { companyProfiles, emailOutbox, savedSearches } from '#shared/schema.ts';
 import { SAVED_SEARCHES_MAX } from '#shared/saved-searches.ts';
 import type { Clock } from '../clock.ts';
 import { sendDueSearchAlerts, stopAlertToken } from '../services/saved-searches.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { approveProfile, jobSeekerWithProfile, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
+import { activeCompany, approvedJobSeeker, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
 
 let testApp: TestApp;
 const db = () => testApp.testDatabase.database.db;
@@ -20,32 +20,12 @@ const clock: Clock = { now: () => now };
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 let admin: Agent;
 
-async function company(options: { locale?: string; ended?: boolean } = {}): Promise<Agent & { companyId: string }> {
-  const agent = await signedInAgent(testApp, { role: 'company' });
-  if (options.locale) await db().update(users).set({ locale: options.locale }).where(eq(users.id, agent.id));
-  const [row] = await db()
-    .insert(companyProfiles)
-    .values({
-      userId: agent.id,
-      companyName: `Company of ${agent.email}`,
-      contactPerson: 'Huda Saleh',
-      phone: '+971501112233',
-      email: agent.email,
-      subscriptionPlan: 'monthly',
-      subscriptionStatus: 'active',
-      subscriptionStartDate: new Date(now.getTime() - 5 * DAY),
-      subscriptionEndDate: new Date(now.getTime() + (options.ended ? -1 : 60) * DAY),
-    })
-    .returning();
-  return { ...agent, companyId: row!.id };
-}
+/** A company whose subscription runs by the app's clock (or ended the day before). */
+const company = (options: { locale?: string; ended?: boolean } = {}) =>
+  activeCompany(testApp, { contactPerson: 'Huda Saleh', now, daysLeft: options.ended ? -1 : 60, locale: options.locale });
 
 /** A profile approved by the team now (by the app's clock). */
-async function approved(overrides: Parameters<typeof jobSeekerWithProfile>[1]) {
-  const seeker = await jobSeekerWithProfile(testApp, overrides);
-  await approveProfile(admin, seeker.profile.id);
-  return seeker;
-}
+const approved = (overrides: Parameters<typeof approvedJobSeeker>[2]) => approvedJobSeeker(testApp, admin, overrides);
 
 const alertsTo = (email: string) => db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, 'saved_search_alert')));
 const runAlerts = () => sendDueSearchAlerts({ db: db(), clock, productName: 'Wazifa', publicUrl: 'https://wazifa.example', secret: testApp.config.sessionSecret! });

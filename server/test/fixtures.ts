@@ -1,10 +1,11 @@
-// Files and accounts that API tests build on: a minimal PDF and MP4, signed-in agents of each kind, and a job seeker
-// with a complete profile made through the real API calls.
+// Files and accounts that API tests build on: a minimal PDF and MP4, signed-in agents of each kind, a job seeker with a
+// complete profile (approved, if asked), and companies: onboarded, paid through the API, or active straight away.
 import http from 'node:http';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import { LEGAL_LAST_UPDATED } from '#shared/constants.ts';
 import { companyProfiles, consents, users } from '#shared/schema.ts';
+import type { CompanyOnboardingInput, CompanyView, InvoiceView } from '#shared/company.ts';
 import type { ProfileInput } from '#shared/profile.ts';
 import type { TestApp } from './app.ts';
 
@@ -129,27 +130,71 @@ export async function agreedToDocuments(testApp: Pick<TestApp, 'testDatabase'>, 
   await testApp.testDatabase.database.db.insert(consents).values({ userId, version: LEGAL_LAST_UPDATED, via: 'company' });
 }
 
-/** A company whose subscription runs (written straight to the database: onboarding and payment are tested elsewhere). */
-export async function activeCompany(testApp: TestApp) {
+/**
+ * A company whose subscription runs (written straight to the database: onboarding and payment are tested elsewhere),
+ * started five days before `now` and ending `daysLeft` days after it (negative: already over).
+ */
+export async function activeCompany(
+  testApp: TestApp,
+  options: { companyName?: string; contactPerson?: string; now?: Date; daysLeft?: number; locale?: string } = {},
+) {
   const DAY = 24 * 3600 * 1000;
+  const now = (options.now ?? new Date()).getTime();
   const agent = await signedInAgent(testApp, { role: 'company' });
-  const [row] = await testApp.testDatabase.database.db
+  const { db } = testApp.testDatabase.database;
+  if (options.locale) await db.update(users).set({ locale: options.locale }).where(eq(users.id, agent.id));
+  const [row] = await db
     .insert(companyProfiles)
     .values({
       userId: agent.id,
-      companyName: `Company of ${agent.email}`,
-      contactPerson: 'Hiring Manager',
+      companyName: options.companyName ?? `Company of ${agent.email}`,
+      contactPerson: options.contactPerson ?? 'Hiring Manager',
       phone: '+971501112233',
       email: agent.email,
       subscriptionPlan: 'monthly',
       subscriptionStatus: 'active',
-      subscriptionStartDate: new Date(Date.now() - 5 * DAY),
-      subscriptionEndDate: new Date(Date.now() + 25 * DAY),
+      subscriptionStartDate: new Date(now - 5 * DAY),
+      subscriptionEndDate: new Date(now + (options.daysLeft ?? 25) * DAY),
     })
     .returning();
   // As onboarding does: setting the company up agrees to the privacy policy and terms.
   await agreedToDocuments(testApp, agent.id);
   return { ...agent, companyId: row!.id };
+}
+
+/** A company that signed up and set itself up through the API: its first invoice awaits a bank transfer. */
+export async function onboardedCompany(testApp: TestApp, details: Partial<CompanyOnboardingInput> = {}) {
+  const owner = await signedInAgent(testApp, { role: 'company' });
+  const res = await owner.agent.post('/api/company/profile').send({
+    companyName: 'Desert Rose Hotels',
+    contactPerson: 'Layla Mansour',
+    phone: '+971 55 123 4567',
+    email: uniqueEmail('billing'),
+    subscriptionPlan: 'monthly',
+    ...details,
+  });
+  if (res.status !== 201) throw new Error(`onboarding failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const company = res.body.company as CompanyView & { slug: string };
+  const invoice = res.body.invoice as InvoiceView;
+  return { ...owner, company, invoice, companyId: company.id, invoiceId: invoice.id };
+}
+
+/**
+ * A company as it becomes active in the product: onboarded through the API, then its transfer verified by an
+ * administrator (`company` is as onboarding answered it, before the payment).
+ */
+export async function paidCompany(
+  testApp: TestApp,
+  admin: { agent: request.Agent },
+  details: Partial<CompanyOnboardingInput> = {},
+  bankReference?: string,
+) {
+  const company = await onboardedCompany(testApp, details);
+  const res = await admin.agent
+    .post(`/api/admin/companies/${company.companyId}/verify-payment`)
+    .send({ invoiceId: company.invoiceId, bankReference: bankReference ?? `FT-${company.companyId.slice(0, 8)}` });
+  if (res.status !== 200) throw new Error(`payment verification failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return company;
 }
 
 /** A decision as the review page sends it: on the version of the profile it shows (read just before). */
@@ -168,4 +213,11 @@ export async function approveProfile(admin: { agent: request.Agent }, profileId:
   const res = await decideOnProfile(admin, profileId, 'approve');
   if (res.status !== 200) throw new Error(`approval failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res;
+}
+
+/** A job seeker whose profile our team approved through the review API: companies find it. */
+export async function approvedJobSeeker(testApp: TestApp, admin: { agent: request.Agent }, overrides: Partial<ProfileInput> = {}) {
+  const seeker = await jobSeekerWithProfile(testApp, overrides);
+  await approveProfile(admin, seeker.profile.id);
+  return seeker;
 }

@@ -1,0 +1,176 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '#shared/auth.ts';
+import type { OwnProfile, ProfileSubmission } from '#shared/profile.ts';
+import hindiProfile from '@/locales/hi/profile.json';
+import hindiMessages from '@/locales/hi/validation.json';
+import { renderForReader } from '@/test/render';
+import { ProfileForm } from './profile-form';
+
+const SIGNED_IN: CurrentUser = {
+  id: 'user-1',
+  email: 'amina@example.com',
+  firstName: null,
+  lastName: null,
+  profileImageUrl: null,
+  role: 'job_seeker',
+  status: 'active',
+  isAdmin: false,
+  emailVerified: true,
+  hasPassword: true,
+  locale: 'en',
+  profile: null,
+  company: null,
+  companyRole: null,
+  consentNeeded: false,
+};
+
+/** A profile sent for review earlier, with its CV and video. */
+const SAVED: OwnProfile = {
+  id: 'profile-1',
+  fullName: 'Amina Yusuf',
+  phone: '+971501234567',
+  location: 'Dubai, UAE',
+  industries: ['Hospitality'],
+  languages: ['English', 'Arabic'],
+  bio: 'Front desk, five years in Dubai hotels.',
+  yearsOfExperience: 5,
+  cvUrl: '/objects/cvs/amina.pdf',
+  videoUrl: '/videos/amina',
+  videoUploadId: null,
+  visibility: 'visible',
+  reviewStatus: 'approved',
+  reviewReasons: [],
+  reviewNote: null,
+  reviewedAt: '2026-11-20T10:00:00.000Z',
+  submittedAt: '2026-11-19T10:00:00.000Z',
+  lookingConfirmedAt: '2026-11-19T10:00:00.000Z',
+  factVerifications: {},
+  activityEmails: true,
+  createdAt: '2026-11-19T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  nationality: null,
+  currentCountry: null,
+  visaStatus: null,
+  availableFrom: null,
+  drivingLicences: null,
+  licenceCountry: null,
+  salaryMin: null,
+  salaryMax: null,
+  salaryCurrency: null,
+};
+
+async function showForm(options: { initial?: OwnProfile; language?: 'en' | 'hi' } = {}) {
+  const onSubmit = vi.fn<(values: ProfileSubmission) => void>();
+  await renderForReader(
+    <ProfileForm initial={options.initial} submitLabel="Send for review" pendingLabel="Sending..." pending={false} onSubmit={onSubmit} />,
+    { language: options.language, namespaces: ['profile', 'options', 'uploader', 'validation'], user: SIGNED_IN },
+  );
+  return { onSubmit, user: userEvent.setup({ delay: null }) };
+}
+
+const messages = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
+const industries = () => screen.getByRole('group', { name: /^Industries/ });
+const languages = () => screen.getByRole('group', { name: /^Languages/ });
+
+describe('the profile form', () => {
+  it('says what each required field lacks, next to it, and sends nothing', async () => {
+    const { onSubmit, user } = await showForm();
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+
+    const fullName = screen.getByRole('textbox', { name: 'Full Name' });
+    expect(fullName).toHaveAttribute('aria-invalid', 'true');
+    expect(fullName).toHaveAccessibleDescription('Full name must be at least 2 characters');
+    expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveAccessibleDescription(
+      'Your mobile number with its country code, as used on WhatsApp. Please enter a valid phone number',
+    );
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAccessibleDescription('Please select a location');
+    expect(industries()).toHaveAccessibleDescription('Please select at least one industry');
+    expect(languages()).toHaveAccessibleDescription('Please select at least one language');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps everything typed when it is refused, and clears each message once its field is right', async () => {
+    const { onSubmit, user } = await showForm();
+    const fullName = screen.getByRole('textbox', { name: 'Full Name' });
+    const phone = screen.getByRole('textbox', { name: 'Phone Number' });
+    const bio = screen.getByRole('textbox', { name: 'About You (optional)' });
+    await user.type(fullName, 'A');
+    await user.type(phone, '+44 20 7946 0958');
+    await user.click(within(industries()).getByRole('checkbox', { name: 'Construction' }));
+    await user.click(bio);
+    await user.paste('Steel fixer on towers in Doha and Dubai.');
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+
+    expect(messages()).toEqual([
+      'Full name must be at least 2 characters',
+      'Please enter a mobile number from a GCC country, starting with its country code (for example +971)',
+      'Please select a location',
+      'Please select at least one language',
+    ]);
+    expect(fullName).toHaveValue('A');
+    expect(phone).toHaveValue('+44 20 7946 0958');
+    expect(within(industries()).getByRole('checkbox', { name: 'Construction' })).toBeChecked();
+    expect(bio).toHaveValue('Steel fixer on towers in Doha and Dubai.');
+
+    await user.type(fullName, 'mina Yusuf');
+    expect(fullName).not.toHaveAttribute('aria-invalid');
+    await user.clear(phone);
+    await user.paste('+971 50 123 4567');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Location' }), 'Dubai, UAE');
+    await user.click(within(languages()).getByRole('checkbox', { name: 'Arabic' }));
+    expect(messages()).toEqual([]);
+
+    // All of it right but no CV yet: the form says so and still sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+    expect(await screen.findByText('Please upload your CV')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('speaks Hindi to a Hindi reader, messages included', async () => {
+    const { user } = await showForm({ language: 'hi' });
+    await user.type(screen.getByRole('textbox', { name: hindiProfile.form.phone }), '12345');
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+    expect(screen.getByRole('textbox', { name: hindiProfile.form.fullName })).toHaveAccessibleDescription(
+      hindiMessages['Full name must be at least 2 characters'],
+    );
+    expect(messages()).toEqual([
+      hindiMessages['Full name must be at least 2 characters'],
+      hindiMessages['Please enter a valid phone number'],
+      hindiMessages['Please select a location'],
+      hindiMessages['Please select at least one industry'],
+      hindiMessages['Please select at least one language'],
+    ]);
+    expect(screen.getByRole('textbox', { name: hindiProfile.form.phone })).toHaveValue('12345');
+  });
+
+  it('edits a saved profile: refuses years out of range, then sends the corrected values with its CV', async () => {
+    const { onSubmit, user } = await showForm({ initial: SAVED });
+    expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Amina Yusuf');
+    expect(within(languages()).getByRole('checkbox', { name: 'Arabic' })).toBeChecked();
+    const years = screen.getByRole('spinbutton', { name: 'Years of Experience (optional)' });
+    await user.clear(years);
+    await user.type(years, '60');
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+    expect(years).toHaveAccessibleDescription('Years of experience must be between 0 and 50');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(years);
+    await user.type(years, '6');
+    await user.click(within(industries()).getByRole('checkbox', { name: 'Retail' }));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+    expect(messages()).toEqual([]);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      fullName: 'Amina Yusuf',
+      phone: '+971501234567',
+      location: 'Dubai, UAE',
+      industries: ['Hospitality', 'Retail'],
+      languages: ['English', 'Arabic'],
+      bio: 'Front desk, five years in Dubai hotels.',
+      yearsOfExperience: 6,
+      cvUrl: '/objects/cvs/amina.pdf',
+    });
+  });
+});
