@@ -45,7 +45,12 @@ export class PostgresSessionStore extends session.Store {
         text: 'select sess from sessions where sid = $1 and expire >= to_timestamp($2)',
         values: [sid, Math.ceil(Date.now() / 1000)],
       })
-      .then(({ rows }) => callback(null, rows[0]?.sess ?? null), callback);
+      .then(
+        ({ rows }) => callback(null, rows[0]?.sess ?? null),
+        // Wrapped: express-session takes an error with code ENOENT for "no such session", and a database socket
+        // that is gone fails with that code too. The request must fail as unavailable (503), not go on signed out.
+        (err: unknown) => callback(new Error('the session could not be read', { cause: err })),
+      );
   }
 
   /** A new or changed session (sign-in, a changed field), written at once, with its deadline. */
