@@ -101,8 +101,7 @@ const touchesByDatabase = new WeakMap<Database, Touches>();
 function touchesOf(database: Database): Touches {
   let touches = touchesByDatabase.get(database);
   if (!touches) {
-    // Through the asynchronous-commit pool: a touch lost in a crash only shortens a session (docs/decisions/0010).
-    touches = { pool: database.asyncCommit.pool, due: new Map(), timer: undefined, writing: Promise.resolve() };
+    touches = { pool: database.pool, due: new Map(), timer: undefined, writing: Promise.resolve() };
     touchesByDatabase.set(database, touches);
   }
   return touches;
