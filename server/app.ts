@@ -9,7 +9,6 @@ import type { Database } from './db/client.ts';
 import type { ClientHandler } from './http/client.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { DomainError } from './domain-error.ts';
-import { fixedHeaders } from './http/fixed-headers.ts';
 import { requestLogger } from './logger.ts';
 import { loadCurrentUser } from './auth/current-user.ts';
 import { sessionMiddleware } from './auth/session.ts';
@@ -114,14 +113,12 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(logger));
   app.use(
-    fixedHeaders(
-      helmet({
-        contentSecurityPolicy: contentSecurityPolicy(config.env, {
-          uploadOrigin: deps.storage.uploadOrigin,
-          playerOrigin: deps.videoHost.playerOrigin,
-        }),
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(config.env, {
+        uploadOrigin: deps.storage.uploadOrigin,
+        playerOrigin: deps.videoHost.playerOrigin,
       }),
-    ),
+    }),
   );
   // Phones on mobile data: every text answer (pages, scripts, JSON) goes out compressed.
   app.use(compression());

@@ -26,6 +26,7 @@ import { startSubscriptionReminders } from './jobs/subscription-reminders.ts';
 import { startVideoProcessing } from './jobs/process-videos.ts';
 import { startDataExports } from './jobs/data-exports.ts';
 import { startAccountDeletions } from './jobs/account-deletions.ts';
+import { startExpiredSessionRemoval } from './jobs/expired-sessions.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 
@@ -135,6 +136,8 @@ async function start(): Promise<Server> {
   cleanups.push(() => dataExports.stop());
   const accountDeletions = startAccountDeletions({ db: database.db, clock: systemClock, storage, videoHost, logger });
   cleanups.push(() => accountDeletions.stop());
+  const expiredSessions = startExpiredSessionRemoval({ db: database.db, clock: systemClock, logger });
+  cleanups.push(() => expiredSessions.stop());
   if (config.billing.placeholders.length > 0) {
     logger.warn({ variables: config.billing.placeholders }, 'invoices show placeholder seller details; set these variables before issuing real invoices');
   }

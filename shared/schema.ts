@@ -72,7 +72,7 @@ export const users = pgTable(
   ],
 );
 
-// The session store (connect-pg-simple) reads and writes this table by name.
+// Sessions (server/auth/session-store.ts): the session as JSON and its idle deadline.
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,28 +1,12 @@
 import type { RequestHandler } from 'express';
 import { eq, sql } from 'drizzle-orm';
-import { companyMembers, companyProfiles, users, type CompanyProfile } from '#shared/schema.ts';
+import { companyMembers, companyProfiles, users } from '#shared/schema.ts';
 import type { Role } from '#shared/constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { signOut, takeSessionUser } from './session.ts';
+import { signOut } from './session.ts';
 import { companyRole, joinsCompany, joinsMembership } from './company-of-user.ts';
-import type { CompanyRole } from '#shared/company-team.ts';
 import { DomainError } from '../domain-error.ts';
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Request {
-      /**
-       * A company account's company profile (null while it has none), read with the user in the same query; what
-       * requireActiveCompany checks. Undefined for other accounts and signed-out callers.
-       */
-      userCompany?: CompanyProfile | null;
-      /** The user's role in userCompany: its owner, or a colleague invited as admin or member. */
-      userCompanyRole?: CompanyRole | null;
-    }
-  }
-}
 
 /** The user and, for a company account, its company profile, in one prepared query (planned once per connection). */
 const prepareUserQuery = (db: Db) =>
@@ -35,18 +19,17 @@ const prepareUserQuery = (db: Db) =>
     .prepare('current_user');
 
 /**
- * Loads the signed-in user on every request. A session ends here when its user is gone, suspended or being deleted,
- * its version is old (password reset) or it outlived the absolute lifetime.
+ * Loads the signed-in user, with a company account's company and role, on every request: the one place that sets
+ * req.user, req.userCompany and req.userCompanyRole (typed in server/types/express.d.ts). A session ends here when its
+ * user is gone, suspended or being deleted, its version is old (password reset) or it outlived the absolute lifetime.
  */
 export function loadCurrentUser(db: Db, clock: Clock, absoluteMs: number): RequestHandler {
   const query = prepareUserQuery(db);
   return async (req, _res, next) => {
     try {
-      const loaded = req.session ? takeSessionUser(req) : undefined;
       const userId = req.session?.userId;
       if (!userId) return next();
-      // Usually read with the session, in the same statement (server/auth/session.ts).
-      const [row] = loaded?.user.id === userId ? [loaded] : await query.execute({ id: userId });
+      const [row] = await query.execute({ id: userId });
       const user = row?.user;
       const tooOld = clock.now().getTime() - (req.session.signedInAt ?? 0) > absoluteMs;
       if (!user || user.status === 'suspended' || user.deletionRequestedAt || user.sessionVersion !== req.session.version || tooOld) {

@@ -7,16 +7,6 @@ import type { Db } from '../db/client.ts';
 import { companyOf } from './company-of-user.ts';
 import { DomainError } from '../domain-error.ts';
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Request {
-      /** The signed-in company's profile, set by requireActiveCompany. */
-      company?: CompanyProfile;
-    }
-  }
-}
-
 export function hasDatabaseAccess(company: Pick<CompanyProfile, 'subscriptionStatus' | 'subscriptionEndDate'>, now: Date): boolean {
   return company.subscriptionStatus === 'active' && company.subscriptionEndDate !== null && company.subscriptionEndDate > now;
 }

@@ -2,6 +2,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
+import { removeExpiredSessions } from '../services/sessions.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 let testApp: TestApp;
@@ -42,5 +43,22 @@ describe('sessions', () => {
       ...testApp.services,
     });
     expect((await request(other).get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
+  });
+
+  it('past their idle deadline are removed by the periodic clean-up; live ones stay and still work', async () => {
+    const live = request.agent(testApp.app);
+    const liveUser = await live.post('/api/auth/signup').send({ email: 'live@example.com', password: 'long enough 1' });
+    const idle = request.agent(testApp.app);
+    const idleUser = await idle.post('/api/auth/signup').send({ email: 'idle@example.com', password: 'long enough 1' });
+    const { pool } = testApp.testDatabase.database;
+    await pool.query(`update sessions set expire = now() - interval '1 second' where sess->>'userId' = $1`, [idleUser.body.id]);
+    const rowsOf = async (userId: string) =>
+      (await pool.query(`select count(*)::int as n from sessions where sess->>'userId' = $1`, [userId])).rows[0].n;
+
+    expect(await removeExpiredSessions(testApp.testDatabase.database.db, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(idleUser.body.id)).toBe(0);
+    expect(await rowsOf(liveUser.body.id)).toBe(1);
+    expect((await live.get('/api/auth/user')).status).toBe(200);
+    expect((await idle.get('/api/auth/user')).status).toBe(401);
   });
 });

@@ -8,12 +8,6 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   pool: pg.Pool;
   db: Db;
-  /**
-   * A second, small pool whose commits do not wait for the WAL flush (synchronous_commit off), for writes that may be
-   * lost in a crash without harm: session expiry touches and rate-limit counters (docs/decisions/0010). Nothing else
-   * writes through it: invoices, profiles, payments, audit rows, e-mails and sessions themselves stay on `pool`.
-   */
-  asyncCommit: { pool: pg.Pool; db: Db };
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   /** Opens the pool's `min` connections now rather than at the first requests. */
@@ -26,19 +20,6 @@ export function databaseUrlFor(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
-}
-
-const ASYNC_COMMIT_POOL_MAX = 4;
-
-/** The asynchronous-commit Db of each Db made here (see Database.asyncCommit). */
-const asyncCommitOf = new WeakMap<Db, Db>();
-
-/**
- * Where a write that may be lost in a crash goes (rate-limit counters): the asynchronous-commit companion of `db`, or
- * `db` itself when it has none (a transaction, a Db made elsewhere), which is always safe.
- */
-export function lossyWritesDb(db: Db): Db {
-  return asyncCommitOf.get(db) ?? db;
 }
 
 const POOL_END_TIMEOUT_MS = 1_000;
@@ -61,16 +42,11 @@ export function createDatabase(connectionString: string, options: { max?: number
     return pool;
   };
   const pool = newPool(options.max ?? 10, { min });
-  // Connections are opened on first use, so a Database that never writes a counter never opens this pool.
-  const asyncPool = newPool(Math.min(ASYNC_COMMIT_POOL_MAX, options.max ?? 10), { options: '-c synchronous_commit=off' });
   const db = drizzle(pool, { schema });
-  const asyncDb = drizzle(asyncPool, { schema });
-  asyncCommitOf.set(db, asyncDb);
   let closed = false;
   return {
     pool,
     db,
-    asyncCommit: { pool: asyncPool, db: asyncDb },
     async ping() {
       await pool.query('select 1');
     },
@@ -83,7 +59,7 @@ export function createDatabase(connectionString: string, options: { max?: number
       closed = true;
       // A client whose connection broke mid-statement (the database died) can wait forever for its end; with the
       // database gone there is nothing left to close cleanly, so shutdown waits for it only so long.
-      const ended = Promise.all([pool.end(), asyncPool.end()]);
+      const ended = pool.end();
       await Promise.race([ended, delay(POOL_END_TIMEOUT_MS, undefined, { ref: false })]);
     },
   };

@@ -119,10 +119,9 @@ describe('database schema', () => {
   });
 });
 
-describe('the pools', () => {
-  it('commit durably, except the asynchronous-commit pool for counters and session touches (docs/decisions/0010)', async () => {
-    const setting = async (pool: typeof testDb.database.pool) => (await pool.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit;
-    expect(await setting(testDb.database.pool)).toBe('on');
-    expect(await setting(testDb.database.asyncCommit.pool)).toBe('off');
+describe('the pool', () => {
+  it('commits durably: every write waits for the WAL flush, counters and session touches too (docs/decisions/0047)', async () => {
+    const { rows } = await testDb.database.pool.query<{ synchronous_commit: string }>('show synchronous_commit');
+    expect(rows[0]!.synchronous_commit).toBe('on');
   });
 });

@@ -1,11 +1,9 @@
 // Fixed-window rate limits kept in PostgreSQL, so every process of the product counts together: each hit is written
-// before the answer, and the count the write answers decides, so a limit holds across any number of instances. The
-// counters are written without waiting for the WAL flush (lossyWritesDb, docs/decisions/0010): a crash may forget the
-// last few hits of a window, which lets a client a few more requests once, never fewer.
+// before the answer, and the count the write answers decides, so a limit holds across any number of instances.
 import type { Request, RequestHandler } from 'express';
 import { sql } from 'drizzle-orm';
 import { rateLimits } from '#shared/schema.ts';
-import { lossyWritesDb, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 
@@ -48,7 +46,7 @@ export async function hit(db: Db, clock: Clock, rule: RateLimitRule, subject: st
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   const windowEnd = windowStart + rule.windowMs;
   const key = `${rule.name}:${subject}`;
-  const count = await writeHit(lossyWritesDb(db), key, windowStart);
+  const count = await writeHit(db, key, windowStart);
   if (count <= rule.max) return 0;
   return Math.max(1, Math.ceil((windowEnd - now) / 1000));
 }

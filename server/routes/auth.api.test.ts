@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
-import { SESSION_TOUCH_INTERVAL_MS, settleSessionTouches } from '../auth/session.ts';
+import { SESSION_TOUCH_INTERVAL_MS, settleSessionTouches } from '../auth/session-store.ts';
 import { passwordHashing } from '../auth/passwords.ts';
 import { ERROR_MESSAGES } from '#shared/errors.ts';
 import { PASSWORD_HASHES_AT_ONCE, PASSWORD_HASHES_WAITING } from '../capacity.ts';

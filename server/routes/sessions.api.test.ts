@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView } from '#shared/sessions.ts';
-import { settleSessionTouches } from '../auth/session.ts';
+import { settleSessionTouches } from '../auth/session-store.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 

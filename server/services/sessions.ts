@@ -77,3 +77,9 @@ export async function removeSessions(db: DbOrTx, userId: string, keep?: string):
   );
   return result.rowCount ?? 0;
 }
+
+/** Removes the sessions past their stored idle deadline (nobody can use them any more); answers how many. */
+export async function removeExpiredSessions(db: DbOrTx, now: Date): Promise<number> {
+  const result = await db.execute(sql`delete from sessions where expire < ${now.toISOString()}::timestamptz`);
+  return result.rowCount ?? 0;
+}
