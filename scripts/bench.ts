@@ -39,7 +39,7 @@ import { loadConfig } from '../server/config.ts';
 import { createDatabase } from '../server/db/client.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
-import { createCandidateSearch } from '../server/services/candidate-search.ts';
+import { createCandidateSearch } from '../server/services/candidate-search/search.ts';
 import { createLocalStorage } from '../server/storage/local.ts';
 import { createLocalVideoHost } from '../server/video/local.ts';
 import { createFileVideoUploadStore } from '../server/video/video-upload-store.ts';

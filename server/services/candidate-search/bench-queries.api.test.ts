@@ -13,7 +13,8 @@ import { QUERIES } from '../../../scripts/bench-queries.ts';
 import { seedProfiles } from '../../../scripts/seed.ts';
 import type { Db } from '../../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { createCandidateSearch, findNewMatches, type CandidateSearchOptions } from '../candidate-search.ts';
+import { findNewMatches } from './new-matches.ts';
+import { createCandidateSearch, type CandidateSearchOptions } from './search.ts';
 
 let testDatabase: TestDatabase;
 const db = (): Db => testDatabase.database.db;
