@@ -2,7 +2,7 @@
 // million). Starts a throwaway embedded PostgreSQL, migrates, seeds the profiles set-based (scripts/seed.ts, indexes
 // built once at the end), starts the app in a child process (createApp on a loopback port, local drivers, a pool of
 // DATABASE_POOL_MAX connections, 10 by default), signs up active companies, then measures a fixed mix of 18
-// GET /api/candidates queries:
+// GET /api/candidates queries (scripts/bench-queries.ts):
 // - open loop: requests arriving at random at fixed rates (--rates, 100, 200 and 400 a second), p50/p95/p99, failures
 //   and the app's peak resident memory, one `RESULT search ... rate=N ...` line each;
 // - closed loop: 50 connections (--connections), each sending its next request as soon as the last is answered;
@@ -39,34 +39,14 @@ import { loadConfig } from '../server/config.ts';
 import { createDatabase } from '../server/db/client.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
-import { createCandidateSearch } from '../server/services/candidate-search.ts';
+import { createCandidateSearch } from '../server/services/candidate-search/search.ts';
 import { createLocalStorage } from '../server/storage/local.ts';
 import { createLocalVideoHost } from '../server/video/local.ts';
 import { createFileVideoUploadStore } from '../server/video/video-upload-store.ts';
+import { QUERIES, SECOND_PAGES_OF } from './bench-queries.ts';
 import { randomSource, seedProfiles } from './seed.ts';
 
 const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-to-use';
-
-/** The mix: filters only, text only, text with filters, each sort; the second pages are added at run time. */
-const QUERIES = [
-  '',
-  'industries=Construction',
-  'industries=Hospitality,Retail&locations=Dubai, UAE',
-  'languages=Tagalog&hasVideo=true',
-  'minYears=5&maxYears=15&sort=experience',
-  'locations=Riyadh, Saudi Arabia,Jeddah, Saudi Arabia&sort=experience',
-  'q=driver',
-  'q=nurse',
-  'q=welder',
-  'q=cleaner&locations=Sharjah, UAE',
-  'q=security guard&industries=Security&sort=newest',
-  'q=electrician&minYears=3&sort=experience',
-  'q=english cashier&languages=Tagalog',
-  // The hiring facts: a visa that can be moved and a start within a month; a driver by licence, nationality and pay.
-  'visaStatuses=transferable&availableWithin=30',
-  'q=driver&licences=heavy&nationalities=IN,PK&maxSalary=3000&salaryCurrency=AED',
-].map((q) => new URLSearchParams(q).toString());
-const SECOND_PAGES_OF = ['', 'q=driver', 'minYears=5&maxYears=15&sort=experience'].map((q) => new URLSearchParams(q).toString());
 
 // ---- The app, in a child process of its own (so the load generator does not share its event loop).
 

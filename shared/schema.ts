@@ -187,7 +187,7 @@ export const jobSeekerProfiles = pgTable(
     index('job_seeker_profiles_search_idx').using('gin', t.searchVector),
     // The admin console finds a job seeker's account by the name on the profile too (trigram, as users_search_idx).
     index('job_seeker_profiles_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
-    // The company search (server/services/candidate-search.ts) only ever reads listed, visible profiles: its
+    // The company search (server/services/candidate-search/) only ever reads listed, visible profiles: its
     // indexes hold just those rows. One per sort order (keyset pages), one per filter. The two sort indexes also
     // carry (INCLUDE) search_head and the filtered columns, which drizzle cannot declare: migration 0005 adds them.
     // "Newest" is the newest sign of life: when the job seeker last said they are still looking (at creation, then
@@ -200,7 +200,7 @@ export const jobSeekerProfiles = pgTable(
       .on(sql`coalesce(${t.yearsOfExperience}, -1) desc`, t.id.desc())
       .where(sql`listed and visibility = 'visible'`),
     // The name's part of the search vector alone: the search finds the few profiles of the name's relevance tier
-    // through it instead of walking (server/services/candidate-search.ts).
+    // through it instead of walking (server/services/candidate-search/text-match.ts).
     index('job_seeker_profiles_listed_name_idx')
       .using('gin', sql`to_tsvector('simple', ${t.fullName})`)
       .where(sql`listed and visibility = 'visible'`),

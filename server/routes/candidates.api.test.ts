@@ -9,7 +9,7 @@ import type { Clock } from '../clock.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { jobSeekerWithProfile, mp4, PDF, signedInAgent, TRUSTED_PROXY_ENV } from '../test/fixtures.ts';
 import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
-import { countOptions } from '../services/candidate-search.ts';
+import { countOptions } from '../services/candidate-search/counts.ts';
 
 let testApp: TestApp;
 const db = () => testApp.testDatabase.database.db;

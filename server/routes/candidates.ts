@@ -8,7 +8,8 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate, validateIds, validateQuery } from '../http/validate.ts';
-import { createCandidateSearch, recordCandidateEvent, viewCandidate } from '../services/candidate-search.ts';
+import { recordCandidateEvent, viewCandidate } from '../services/candidate-search/candidate.ts';
+import { createCandidateSearch } from '../services/candidate-search/search.ts';
 import { listShortlist, removeFromShortlist, saveToShortlist } from '../services/shortlists.ts';
 
 // Checked at the edge (validateIds); lower case, as the search's cursors and the database write them.

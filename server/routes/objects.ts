@@ -4,7 +4,7 @@ import type { CompanyProfile, StoredObject, User } from '#shared/schema.ts';
 import { uploadAclSchema } from '#shared/uploads.ts';
 import { requireRole, requireUser } from '../auth/current-user.ts';
 import { hasDatabaseAccess } from '../auth/require-active-company.ts';
-import { profileShowingFile, recordCandidateEvent } from '../services/candidate-search.ts';
+import { profileShowingFile, recordCandidateEvent } from '../services/candidate-search/candidate.ts';
 import { DomainError } from '../domain-error.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';

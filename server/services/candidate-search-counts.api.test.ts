@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { candidateSearchSchema, SEARCH_TOTAL_CAP, type CandidateSearch } from '#shared/candidates.ts';
 import { seedProfiles } from '../../scripts/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
-import { createCandidateSearch } from './candidate-search.ts';
+import { createCandidateSearch } from './candidate-search/search.ts';
 
 let testDatabase: TestDatabase;
 let listed = 0;

@@ -8,7 +8,7 @@ import { candidateSearchSchema, type CandidateSearch } from '#shared/candidates.
 import { jobSeekerProfiles, users } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
-import { createCandidateSearch, type CandidateSearchService } from './candidate-search.ts';
+import { createCandidateSearch, type CandidateSearchService } from './candidate-search/search.ts';
 
 let testDatabase: TestDatabase;
 const db = (): Db => testDatabase.database.db;

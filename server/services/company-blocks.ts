@@ -1,6 +1,6 @@
 // A job seeker blocks a company: from then on the company (every person of its team) does not find the profile,
 // by search, by id, in its shortlist, in its alert e-mails, nor its files; it is not told why. The search applies
-// the block in its own SQL (candidate-search.ts, `notBlocked`). Unblocking brings everything back, the shortlist too.
+// the block in its own SQL (candidate-search/filters.ts, `notBlocked`). Unblocking brings everything back, the shortlist too.
 import { and, desc, eq } from 'drizzle-orm';
 import { isVerifiedEmployer, type BlockedCompany } from '#shared/employers.ts';
 import { auditLog, companyBlocks, companyProfiles, jobSeekerProfiles, type User } from '#shared/schema.ts';

@@ -20,7 +20,7 @@ import { isUuid } from '#shared/ids.ts';
 import { DomainError } from '../domain-error.ts';
 import { savedSearchAlertTemplate } from '../mail/company-templates.ts';
 import { enqueueEmail, recipientLocale } from '../mail/outbox.ts';
-import { findNewMatches } from './candidate-search.ts';
+import { findNewMatches } from './candidate-search/new-matches.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_MS: Record<Exclude<SavedSearchAlert, 'none'>, number> = { daily: DAY_MS, weekly: 7 * DAY_MS };

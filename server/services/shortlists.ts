@@ -4,7 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ShortlistEntry } from '#shared/candidates.ts';
 import { shortlists } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
-import { card, factColumns, noteAuthor, notFound, visibleProfile, type CardRow } from './candidate-search.ts';
+import { noteAuthor, notFound, visibleProfile } from './candidate-search/candidate.ts';
+import { card, factColumns, type CardRow } from './candidate-search/cards.ts';
 
 interface EntryRow extends CardRow {
   note: string | null;
