@@ -58,11 +58,14 @@ async function signedInPage(size: { width: number; height: number }) {
   return tracked;
 }
 
-/** Resolves once the page's video is playing by itself: not paused, muted, time moving. Answers its speed. */
+/**
+ * Resolves once the page's video has played by itself: muted, its time moved, and still playing or played to its end
+ * (the test videos last about a second, which a busy machine can let pass between two looks). Answers its speed.
+ */
 async function videoPlaying(page: Page): Promise<{ rate: number }> {
   const handle = await page.waitForFunction(() => {
     const element = document.querySelector('video');
-    return element && !element.paused && element.muted && element.currentTime > 0 ? { rate: element.playbackRate } : null;
+    return element && (!element.paused || element.ended) && element.muted && element.currentTime > 0 ? { rate: element.playbackRate } : null;
   });
   return (await handle.jsonValue())!;
 }
@@ -186,8 +189,12 @@ describe('the review flow', () => {
     await page.keyboard.press('p');
     await page.getByRole('heading', { level: 1, name: first!.name }).waitFor();
 
-    // Play and pause, sound.
+    // Play and pause, sound. The second-long test video may have ended already: it loops here, so "k" meets it playing.
     await videoPlaying(page);
+    await page.locator('video').evaluate((element: HTMLVideoElement) => {
+      element.loop = true;
+      return element.play();
+    });
     await page.keyboard.press('k');
     await expect.poll(() => page.locator('video').evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
     await page.keyboard.press('m');

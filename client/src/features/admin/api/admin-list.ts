@@ -27,7 +27,9 @@ export function useAdminAction<TVariables, TResult>(mutationFn: MutationFunction
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') }),
+    // Not awaited: the caller's callbacks (toasts, the next profile) follow the answer at once. Awaited, they would
+    // wait for every console list to be read again, by when the form that asked may be gone and its callbacks with it.
+    onSettled: () => void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin') }),
   });
 }
 

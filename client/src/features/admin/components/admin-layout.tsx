@@ -45,7 +45,7 @@ export function AdminLayout({ title, children, actions, wide }: { title: string;
                   >
                     {t(`nav.${section.key}`)}
                     {count ? (
-                      <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', active ? 'bg-white/20' : 'bg-amber-100 text-amber-900')}>
+                      <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', active ? 'bg-white text-brand-800' : 'bg-amber-100 text-amber-900')}>
                         {count}
                       </span>
                     ) : null}

@@ -11,5 +11,6 @@ export async function changePassword(input: ChangePasswordInput): Promise<void> 
 /** The current user is read again: an account that had no password now has one to give next time. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: changePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }) });
+  // Not awaited: the caller's callbacks (the toast) follow the answer at once, not the reading of the user.
+  return useMutation({ mutationFn: changePassword, onSuccess: () => void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }) });
 }
