@@ -105,7 +105,12 @@ export async function takeFirstProfileJourney(
   await step('playback');
   await use.click();
   const bar = page.getByRole('progressbar', { name: t('profile', 'video.progress') });
-  await watch.waitFor('the upload to start', bar.waitFor());
+  // A few seconds of video can arrive whole before the bar is looked at: then the field says it has arrived instead.
+  const arrived = t('profile', 'video.uploadedFile')
+    .split('{{name}}')
+    .map((part) => part.trim())
+    .sort((a, b) => b.length - a.length)[0]!;
+  await watch.waitFor('the upload to start', bar.or(page.getByText(arrived)).first().waitFor());
 
   // What companies need, while the video is sent: the name is there from sign-up; the CV goes first, to be checked
   // while the rest is filled in.
