@@ -14,7 +14,7 @@ import { ltr, ltrValues } from '@/lib/ltr-values';
 
 const ROLE_BY_TYPE: Record<string, Role> = { candidate: 'job_seeker', 'job-seeker': 'job_seeker', job_seeker: 'job_seeker', company: 'company' };
 
-/** What to tell the user for the reason /api/callback gave when it refused a provider sign-in (server/auth/oidc.ts). */
+/** What to tell the user for the reason /api/callback gave when it refused a provider sign-in (server/routes/oidc.ts). */
 function oidcFailureMessage(reason: string | null) {
   if (reason === 'email_taken') return 'oidc.emailTaken';
   if (reason === 'suspended') return 'oidc.suspended';
