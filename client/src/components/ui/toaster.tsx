@@ -24,7 +24,8 @@ function placementAwayFrom(field: Element | null, viewportHeight: number): 'top'
   return (top + bottom) / 2 > viewportHeight / 2 ? 'top' : 'bottom';
 }
 
-function useToastPlacement(): 'top' | 'bottom' {
+/** Where the focused field wants toasts: away from it. */
+function usePlacementAwayFromField(): 'top' | 'bottom' {
   const [placement, setPlacement] = useState<'top' | 'bottom'>('bottom');
   useEffect(() => {
     let frame = 0;
@@ -50,10 +51,22 @@ function useToastPlacement(): 'top' | 'bottom' {
   return placement;
 }
 
+/**
+ * A toast goes up as soon as a field below the middle is focused, but comes back down only once no toast is shown:
+ * a toast moving down when focus leaves a field for the button below it would slide under the finger pressing that
+ * button, and the press would land on the toast instead.
+ */
+function useToastPlacement(toastShown: boolean): 'top' | 'bottom' {
+  const wanted = usePlacementAwayFromField();
+  const [placement, setPlacement] = useState(wanted);
+  if (placement !== wanted && (wanted === 'top' || !toastShown)) setPlacement(wanted);
+  return placement;
+}
+
 export function Toaster() {
   const toasts = useToasts();
   const { t, i18n } = useTranslation();
-  const placement = useToastPlacement();
+  const placement = useToastPlacement(toasts.some((item) => item.open));
   // Toasts sit at the end edge and are swiped away towards it: right in English, left in Arabic and Urdu.
   const towardsEnd = i18n.dir() === 'rtl' ? 'left' : 'right';
   return (
@@ -92,8 +105,9 @@ export function Toaster() {
         hotkey={['F8']}
         label={t('toast.region')}
         data-placement={placement}
+        // Only the toasts take presses, not the strip around them.
         className={cn(
-          'fixed end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm',
+          'pointer-events-none fixed end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm',
           placement === 'top' ? 'top-0' : 'bottom-0',
         )}
       />
