@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import express from 'express';
 import passport from 'passport';
 import * as client from 'openid-client';
-import { Strategy, type AuthenticateOptions, type VerifyFunction } from 'openid-client/passport';
+import { Strategy, type AuthenticateOptions, type VerifyFunctionWithRequest } from 'openid-client/passport';
 import { z } from 'zod';
 import type { Role } from '#shared/constants.ts';
 import { grantConfiguredAdmin, setLocale, type AccountContext } from '../services/accounts.ts';
@@ -86,8 +86,9 @@ export async function createOidcRouter(options: OidcRouterOptions): Promise<expr
   );
   const issuer = config.serverMetadata().issuer;
 
-  // The ID token is already checked (signature, issuer, audience, expiry, nonce) when this runs.
-  const verify: VerifyFunction = async (tokens, verified) => {
+  // The ID token is already checked (signature, issuer, audience, expiry, nonce) when this runs. It answers the
+  // account the identity signs in to, found or made; the callback below decides whether it may.
+  const verify: VerifyFunctionWithRequest = async (req, tokens, verified) => {
     try {
       let claims: Record<string, unknown> = { ...tokens.claims() };
       // Many providers put little more than `sub` in the ID token when an access token is issued; the userinfo
@@ -104,7 +105,11 @@ export async function createOidcRouter(options: OidcRouterOptions): Promise<expr
         lastName: text(claims.family_name),
         picture: text(claims.picture),
       };
-      verified(null, identity as unknown as Express.User);
+      let user = await findOrCreateOidcUser(options.accounts, identity, { role: req.session.oidcRole });
+      // A language chosen on this device before signing in becomes the account's.
+      const chosen = chosenLocale(req);
+      if (chosen) user = await setLocale(options.accounts, user, chosen);
+      verified(null, user);
     } catch (err) {
       verified(err as Error);
     }
@@ -114,7 +119,7 @@ export async function createOidcRouter(options: OidcRouterOptions): Promise<expr
   authenticator.use(
     STRATEGY,
     new CodeFlowStrategy(
-      { config, scope: 'openid email profile', callbackURL: `${publicUrl}/api/callback`, sessionKey: SESSION_KEY },
+      { config, scope: 'openid email profile', callbackURL: `${publicUrl}/api/callback`, sessionKey: SESSION_KEY, passReqToCallback: true },
       verify,
     ),
   );
@@ -131,18 +136,16 @@ export async function createOidcRouter(options: OidcRouterOptions): Promise<expr
   });
 
   router.get('/callback', (req, res, next) => {
-    const finish = async (err: unknown, identity: OidcClaims | false | undefined, info: unknown) => {
+    const finish = async (err: unknown, user: Express.User | false | undefined, info: unknown) => {
       try {
-        if (err || !identity) {
+        // The account's own refusals (an address taken by a password account) are said as such, below.
+        if (err instanceof DomainError) throw err;
+        if (err || !user) {
           // Denied consent, a forged or replayed state, a bad code or ID token: the reason goes to the log only.
           req.log.warn({ err, info }, 'OpenID Connect sign-in failed');
           return res.redirect(FAILED);
         }
         const returnTo = req.session.oidcNext;
-        let user = await findOrCreateOidcUser(options.accounts, identity, { role: req.session.oidcRole });
-        // A language chosen on this device before signing in becomes the account's.
-        const chosen = chosenLocale(req);
-        if (chosen) user = await setLocale(options.accounts, user, chosen);
         if (user.deletionRequestedAt) throw new DomainError('auth.account_deleted');
         if (user.status === 'suspended') throw new DomainError('auth.suspended');
         await signIn(req, user, options.accounts.clock.now(), { method: 'oidc' });

@@ -380,7 +380,8 @@ export async function writeExportZip(ctx: DataExportBuildContext, row: Pick<Data
   for (const file of files) {
     // Videos, images and PDFs are compressed already: stored as they are, they cost no CPU.
     zip.addReadStreamLazy(file.name, { compress: false }, (callback) => {
-      ctx.storage.createReadStream(file.key).then((stream) => callback(null, stream), (err: Error) => callback(err, undefined as never));
+      // On an error yazl fails the archive and reads no stream; its callback's type still asks for one.
+      ctx.storage.createReadStream(file.key).then((stream) => callback(null, stream), (err: Error) => callback(err, Readable.from([])));
     });
   }
   zip.end();

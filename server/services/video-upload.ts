@@ -69,7 +69,7 @@ function receive(req: IncomingMessage, tempDir: string): Promise<Received> {
       let size = 0;
       stream.on('data', (chunk: Buffer) => (size += chunk.length));
       file = pipeline(stream, createWriteStream(filePath, { mode: 0o600 })).then(
-        () => ({ filePath, size, truncated: (stream as unknown as { truncated: boolean }).truncated }),
+        () => ({ filePath, size, truncated: stream.truncated === true }),
         async (err: unknown) => {
           await dropTemporaryPath(filePath);
           throw err;

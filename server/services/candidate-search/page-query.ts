@@ -8,19 +8,22 @@ import { LAST_TIER, TIERS, type WordFields } from './words.ts';
 
 const EXACT_CONFIRMED_AT = sql`to_char(c.looking_confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** The two orders, each written exactly as its index is (migration 0005), so a page is a range of the index. */
+/**
+ * The two orders, each written exactly as its index is (migration 0005), so a page is a range of the index. A cursor's
+ * key is bound as a parameter and cast by the statement (a timestamp for the newest, a whole number for experience).
+ */
 const ORDERS = {
   newest: {
     index: sql`p.looking_confirmed_at desc nulls last, p.id desc nulls last`,
     outer: sql`c.looking_confirmed_at desc, c.id desc`,
     key: EXACT_CONFIRMED_AT,
-    after: (k: string, id: string) => sql`(p.looking_confirmed_at, p.id) < (${k}::timestamptz, ${id}::uuid)`,
+    after: (k: string | number, id: string) => sql`(p.looking_confirmed_at, p.id) < (${k}::timestamptz, ${id}::uuid)`,
   },
   experience: {
     index: sql`coalesce(p.years_of_experience, -1) desc, p.id desc nulls last`,
     outer: sql`coalesce(c.years_of_experience, -1) desc, c.id desc`,
     key: sql`coalesce(c.years_of_experience, -1)`,
-    after: (k: number, id: string) => sql`(coalesce(p.years_of_experience, -1), p.id) < (${k}::int, ${id}::uuid)`,
+    after: (k: string | number, id: string) => sql`(coalesce(p.years_of_experience, -1), p.id) < (${k}::int, ${id}::uuid)`,
   },
 } as const;
 
@@ -51,7 +54,7 @@ export function pageQuery(s: NormalizedSearch, companyId: string, part: PagePart
   const order = ORDERS[part.order];
   const text = s.words.length > 0;
   const tier = part.rank ?? part.tier ?? LAST_TIER;
-  const after = part.after ? [order.after(part.after.k as never, part.after.id)] : [];
+  const after = part.after ? [order.after(part.after.k, part.after.id)] : [];
   // On the newest index's own key: a range of it.
   const band = part.band ? [inBand(part.band)] : [];
   let matches: SQL;

@@ -106,8 +106,8 @@ function retryWhenOnline(c: Current) {
 }
 
 function begin(file: File, userId: string, title: string, kept: Promise<unknown>, uploadUrl?: string) {
-  const c: Current = { userId, file, kept, waitingForId: [], lastShown: 0, upload: undefined as unknown as Upload };
-  c.upload = new Upload(file, {
+  // The callbacks below run once the upload has started, by when `c` holds it.
+  const upload = new Upload(file, {
     endpoint: ENDPOINT,
     uploadUrl: uploadUrl ?? null,
     chunkSize: VIDEO_PIECE_BYTES,
@@ -182,6 +182,7 @@ function begin(file: File, userId: string, title: string, kept: Promise<unknown>
       for (const listener of arrivalListeners) listener(videoUrl);
     },
   });
+  const c: Current = { userId, file, kept, waitingForId: [], lastShown: 0, upload };
   current = c;
   set({ phase: 'sending', name: file.name, size: file.size, confirmed: 0 });
   if (uploadUrl) {

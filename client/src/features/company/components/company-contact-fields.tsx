@@ -1,15 +1,20 @@
 // Who the company is, as onboarding asks it and /account edits it: name, contact person, phone and e-mail.
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field, Input } from '@/components/ui/field';
 import { translateValidation } from '@/lib/validation-message';
 
 type ContactValues = { companyName: string; contactPerson: string; phone: string; email: string };
 
-export function CompanyContactFields<T extends ContactValues>({ register, errors }: { register: UseFormRegister<T>; errors: FieldErrors<T> }) {
+/** The four fields in any form that has them: `register` is that form's, for these names only. */
+export function CompanyContactFields({
+  register: reg,
+  errors: err,
+}: {
+  register: (name: keyof ContactValues) => UseFormRegisterReturn;
+  errors: FieldErrors<ContactValues>;
+}) {
   const { t } = useTranslation('company');
-  const reg = register as unknown as UseFormRegister<ContactValues>;
-  const err = errors as FieldErrors<ContactValues>;
   const message = (m?: string) => translateValidation(t, m);
   return (
     <>

@@ -44,7 +44,7 @@ export function CompanyDetailsForm({ company }: { company: CompanyView }) {
       }
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <CompanyContactFields register={form.register} errors={errors} />
+        <CompanyContactFields register={(name) => form.register(name)} errors={errors} />
         <Field label={<>{t('account.tradeLicence')} {optional}</>} error={message(errors.tradeLicenceNumber?.message)}>
           {(ids) => <Input {...ids} maxLength={40} {...form.register('tradeLicenceNumber')} />}
         </Field>

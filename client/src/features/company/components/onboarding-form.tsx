@@ -31,7 +31,7 @@ export function OnboardingForm({ defaults, pending, onSubmit }: Props) {
     <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="space-y-6">
       <Card className="space-y-5 p-5 sm:p-6">
         <div className="grid gap-5 sm:grid-cols-2">
-          <CompanyContactFields register={form.register} errors={errors} />
+          <CompanyContactFields register={(name) => form.register(name)} errors={errors} />
         </div>
       </Card>
 
