@@ -35,6 +35,7 @@ import { accountDataRouter } from './routes/account-data.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 import { accountContext } from './services/accounts.ts';
 import { healthRouter } from './routes/health.ts';
+import { metricsEndpoint, type Metrics } from './metrics.ts';
 import { isEarlyAccessActive, type PublicConfig } from '#shared/public-config.ts';
 
 export interface AppDeps {
@@ -58,6 +59,8 @@ export interface AppDeps {
   /** The workers that make copies of data and erase deleted accounts, told when there is work (tests run them
    *  by hand). */
   accountJobs?: { exports: { kick(): void }; deletions: { kick(): void } };
+  /** This process's numbers for Prometheus (GET /metrics with config.metricsToken); without, /metrics is 404. */
+  metrics?: Metrics;
 }
 
 export function publicConfig(config: Config, clock: Clock): PublicConfig {
@@ -112,6 +115,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(logger));
+  if (deps.metrics) app.use(deps.metrics.timeRequests);
   app.use(
     helmet({
       contentSecurityPolicy: contentSecurityPolicy(config.env, {
@@ -125,6 +129,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(requireSameOrigin(config.publicUrl));
 
   app.use(healthRouter(database));
+  if (deps.metrics) app.get('/metrics', metricsEndpoint(deps.metrics, config.metricsToken));
 
   // Who is asking matters for the API and for files; not for the client's static assets.
   app.use(
@@ -140,7 +145,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(videoTusRouter({ db: database.db, clock, videoHost: deps.videoHost, uploads: deps.videoUploads, logger }));
   api.use(express.json({ limit: '100kb' }));
   // First: the Job Seeker Database is the busiest part of the API, and every router before it is tried in turn.
-  api.use(candidatesRouter({ db: database.db, readDb: deps.readDatabase?.db, clock }));
+  api.use(candidatesRouter({ db: database.db, readDb: deps.readDatabase?.db, clock, searchSeconds: deps.metrics?.searchSeconds }));
   api.use(savedSearchesRouter({ db: database.db, clock, secret: config.sessionSecret }));
 
   api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));

@@ -77,6 +77,7 @@ const envSchema = z.object({
   SALES_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
 
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_IDLE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(5).default(7 * 24 * 60)),
   SESSION_ABSOLUTE_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(30 * 24)),
   ADMIN_EMAILS: z.preprocess(
@@ -205,6 +206,8 @@ export interface Config {
   /** Signs session cookies; when unset, one is made and kept in DATA_DIR (fine for a single process). */
   sessionSecret: string | undefined;
   sessionIdleMs: number;
+  /** The bearer token that opens /metrics (Prometheus); unset, /metrics answers 404. */
+  metricsToken: string | undefined;
   sessionAbsoluteMs: number;
   /** Verified addresses that are administrators. */
   adminEmails: string[];
@@ -318,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     earlyAccessFormUrl: e.EARLY_ACCESS_FORM_URL,
     sessionSecret: e.SESSION_SECRET,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    metricsToken: e.METRICS_TOKEN,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     adminEmails: e.ADMIN_EMAILS,
     smtpUrl: e.SMTP_URL,

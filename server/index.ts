@@ -29,6 +29,7 @@ import { startAccountDeletions } from './jobs/account-deletions.ts';
 import { startExpiredSessionRemoval } from './jobs/expired-sessions.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
+import { createMetrics } from './metrics.ts';
 
 const startedAt = performance.now();
 
@@ -72,7 +73,14 @@ async function start(): Promise<Server> {
   cleanups.push(() => client.close());
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createLogTransport(logger);
-  const mailer = startOutboxWorker({ database, transport, from: config.mailFrom, logger });
+  const metrics = createMetrics(database);
+  const mailer = startOutboxWorker({
+    database,
+    transport,
+    from: config.mailFrom,
+    logger,
+    onDelivered: metrics.countDelivery,
+  });
   cleanups.push(async () => {
     await mailer.stop();
     await transport.close?.();
@@ -116,6 +124,7 @@ async function start(): Promise<Server> {
     ffmpeg: config.ffmpeg,
     temporaryDir: config.temporaryDir,
     logger,
+    onFinished: (result) => metrics.videoJobs.inc({ result }),
   });
   cleanups.push(() => videoProcessing.stop());
 
@@ -155,6 +164,7 @@ async function start(): Promise<Server> {
     videoHost,
     videoUploads,
     accountJobs: { exports: dataExports, deletions: accountDeletions },
+    metrics,
   });
   return await new Promise<Server>((resolve, reject) => {
     const server = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(server)));

@@ -94,7 +94,9 @@ describe('making videos playable', () => {
     const { videoUrl } = upload.body as { videoUrl: string };
     const key = videoUrl.slice('/objects/'.length);
 
-    expect(await processNextVideo(ctx)).toBe(true);
+    const ended: string[] = [];
+    expect(await processNextVideo({ ...ctx, onFinished: (result) => ended.push(result) })).toBe(true);
+    expect(ended).toEqual(['done']);
 
     const [row] = await db().select().from(objects).where(eq(objects.key, key));
     expect(row).toMatchObject({ contentType: 'video/mp4', status: 'ready', posterKey: `poster/${key.split('/')[1]}` });
@@ -135,7 +137,9 @@ describe('making videos playable', () => {
     const key = seeker.profile.videoUrl.slice('/objects/'.length);
     expect((await seeker.agent.get('/api/job-seeker/profile/video').expect(200)).body.video).toMatchObject({ status: 'processing' });
 
-    expect(await processNextVideo(ctx)).toBe(true);
+    const ended: string[] = [];
+    expect(await processNextVideo({ ...ctx, onFinished: (result) => ended.push(result) })).toBe(true);
+    expect(ended).toEqual(['unreadable']);
 
     const [job] = await db().select().from(videoJobs).where(eq(videoJobs.objectKey, key));
     expect(job).toMatchObject({ state: 'failed', errorCode: 'video.unreadable' });
@@ -187,7 +191,13 @@ describe('making videos playable', () => {
     const upload = await uploadVideo(seeker.agent, await sample('again.mov', '320x240', ['-c:v', 'mpeg4', '-c:a', 'aac', '-f', 'mov']), 'again.mov');
     const key = (upload.body.videoUrl as string).slice('/objects/'.length);
     let now = new Date();
-    const broken = { ...ctx, clock: { now: () => now }, ffmpeg: { ...ctx.ffmpeg, ffmpegPath: path.join(work, 'no-ffmpeg-here') } };
+    const ended: string[] = [];
+    const broken: VideoProcessingContext = {
+      ...ctx,
+      clock: { now: () => now },
+      ffmpeg: { ...ctx.ffmpeg, ffmpegPath: path.join(work, 'no-ffmpeg-here') },
+      onFinished: (result) => ended.push(result),
+    };
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect(await processNextVideo(broken)).toBe(true);
       const [job] = await db().select().from(videoJobs).where(eq(videoJobs.objectKey, key));
@@ -196,6 +206,7 @@ describe('making videos playable', () => {
       expect(await processNextVideo(broken)).toBe(false);
       now = new Date(now.getTime() + DAY);
     }
+    expect(ended).toEqual(['retried', 'retried', 'failed']);
     // The original is kept: a person can look at it, and the owner is asked to upload again.
     expect(await testApp.storage.stat(key)).toBeDefined();
     expect(await processNextVideo({ ...ctx, clock: { now: () => now } })).toBe(false);

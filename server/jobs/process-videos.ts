@@ -30,6 +30,8 @@ export interface VideoProcessingContext {
   ffmpeg: FfmpegConfig;
   temporaryDir: string;
   logger: Logger;
+  /** Told how each job ended (the product counts it for /metrics). */
+  onFinished?: (result: 'done' | 'unreadable' | 'retried' | 'failed') => void;
 }
 
 /** Takes the next due job (queued, or running past its lock); undefined when there is none. */
@@ -75,6 +77,7 @@ export async function processNextVideo(ctx: VideoProcessingContext): Promise<boo
         .where(and(eq(videoJobs.objectKey, key), eq(videoJobs.state, 'running')));
     });
     ctx.logger.info({ key, durationMs, bytes: video.size }, 'video made playable');
+    ctx.onFinished?.('done');
   } catch (err) {
     if (err instanceof UnreadableVideoError) {
       // Nothing half-made stays: the file goes, the row says why (the profile shows it to its owner).
@@ -88,6 +91,7 @@ export async function processNextVideo(ctx: VideoProcessingContext): Promise<boo
           .where(eq(videoJobs.objectKey, key));
       });
       ctx.logger.warn({ key, detail: err.message }, 'video could not be read');
+      ctx.onFinished?.('unreadable');
     } else {
       const last = job.attempts >= VIDEO_JOB_MAX_ATTEMPTS;
       await ctx.db
@@ -101,6 +105,7 @@ export async function processNextVideo(ctx: VideoProcessingContext): Promise<boo
         })
         .where(eq(videoJobs.objectKey, key));
       ctx.logger.error({ err, key, attempt: job.attempts }, last ? 'video processing failed for good' : 'video processing failed; it will be tried again');
+      ctx.onFinished?.(last ? 'failed' : 'retried');
     }
   } finally {
     await Promise.all([dropTemporaryPath(input), dropTemporaryPath(videoPath), dropTemporaryPath(posterPath)]);

@@ -130,6 +130,8 @@ export function startOutboxWorker(options: {
   logger: Logger;
   intervalMs?: number;
   clock?: Clock;
+  /** Told what each delivery run did (the product counts it for /metrics). */
+  onDelivered?: (result: DeliveryResult) => void;
 }): OutboxWorker {
   const clock = options.clock ?? systemClock;
   let running: Promise<void> | undefined;
@@ -145,7 +147,7 @@ export function startOutboxWorker(options: {
       do {
         again = false;
         try {
-          await deliverDueEmails({ ...options, now: clock.now() });
+          options.onDelivered?.(await deliverDueEmails({ ...options, now: clock.now() }));
         } catch (err) {
           options.logger.error({ err }, 'outbox delivery run failed');
         }

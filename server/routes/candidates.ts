@@ -11,6 +11,7 @@ import { validate, validateIds, validateQuery } from '../http/validate.ts';
 import { recordCandidateEvent, viewCandidate } from '../services/candidate-search/candidate.ts';
 import { createCandidateSearch } from '../services/candidate-search/search.ts';
 import { listShortlist, removeFromShortlist, saveToShortlist } from '../services/shortlists.ts';
+import type { Histogram } from 'prom-client';
 
 // Checked at the edge (validateIds); lower case, as the search's cursors and the database write them.
 const profileId = (value: unknown) => String(value).toLowerCase();
@@ -23,14 +24,17 @@ export const OPTION_COUNTS_LIMIT: RateLimitRule = { name: 'candidate-option-coun
 export const VIEW_LIMIT: RateLimitRule = { name: 'candidate-view', windowMs: 60_000, max: 120, key: byCompany };
 
 /** `readDb`: where the search reads from, a read replica when one is configured (docs/deploy.md); `db` otherwise. */
-export function candidatesRouter(ctx: { db: Db; readDb?: Db; clock: Clock }) {
+export function candidatesRouter(ctx: { db: Db; readDb?: Db; clock: Clock; searchSeconds?: Pick<Histogram<never>, 'startTimer'> }) {
   const router = express.Router();
   const search = createCandidateSearch(ctx.readDb ?? ctx.db, { clock: ctx.clock });
   const activeCompany = requireActiveCompany(ctx.db, ctx.clock);
   router.use(['/candidates', '/shortlist'], activeCompany);
 
   router.get('/candidates', rateLimit(ctx.db, ctx.clock, SEARCH_LIMIT), validateQuery(candidateSearchSchema), async (req, res) => {
-    res.json(await search.search(req.company!.id, res.locals.query as CandidateSearch));
+    const end = ctx.searchSeconds?.startTimer();
+    const page = await search.search(req.company!.id, res.locals.query as CandidateSearch);
+    end?.();
+    res.json(page);
   });
   // Before /candidates/:id. The same search's option counts, for the filters; a limit of its own, as a search
   // sends one of these beside each page it asks for.

@@ -18,9 +18,12 @@ import { startVideoProcessing } from '../jobs/process-videos.ts';
 import { startDataExports } from '../jobs/data-exports.ts';
 import { startAccountDeletions } from '../jobs/account-deletions.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { createMetrics, type Metrics } from '../metrics.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
+  /** The app's counts for /metrics, when asked for. */
+  metrics?: Metrics;
   config: Config;
   testDatabase: TestDatabase;
   storage: ObjectStorage;
@@ -49,6 +52,8 @@ export async function createTestApp(
     /** Runs the workers that make copies of data and erase deleted accounts, as the product does (else tests run
      *  them by hand: server/test/account-data.ts). */
     accountJobs?: boolean;
+    /** Counts for /metrics, as the product does (GET /metrics also needs METRICS_TOKEN in env). */
+    metrics?: boolean;
   } = {},
 ): Promise<TestApp> {
   // Files of this test (objects, temporary uploads) live in a directory of its own.
@@ -84,7 +89,9 @@ export async function createTestApp(
         deletions: startAccountDeletions({ db: testDatabase.database.db, clock, storage, videoHost, logger: options.logger ?? silent, intervalMs: 500 }),
       }
     : undefined;
+  const metrics = options.metrics ? createMetrics(testDatabase.database) : undefined;
   const app = createApp({
+    metrics,
     config,
     database: testDatabase.database,
     logger: options.logger ?? pino({ level: 'silent' }),
@@ -100,6 +107,7 @@ export async function createTestApp(
   });
   return {
     app,
+    metrics,
     config,
     testDatabase,
     storage,
