@@ -116,7 +116,9 @@ describe('get started', () => {
     // A job seeker goes straight to sign-up; a company first sees how it works.
     expect(await href(page, 'Continue as a Job Seeker')).toBe('/signup?type=candidate');
     await expectAccessible(page);
-    await page.getByRole('link', { name: 'Continue as a Company' }).click();
+    // The whole card is the way in, not only its button: a press on its heading follows the card's link.
+    const heading = (await page.getByRole('heading', { name: "I'm a Company" }).boundingBox())!;
+    await page.mouse.click(heading.x + heading.width / 2, heading.y + heading.height / 2);
     await page.waitForURL('**/get-started/company');
     expect(await h1(page)).toBe('Welcome, employers');
     // One way in: the company's own account; talking to sales first is the second choice.
@@ -271,6 +273,9 @@ describe('about and legal pages', () => {
     expect(await href(page, 'About Us', menu)).toBe('/about');
     expect(await href(page, 'Careers', menu)).toBe('/careers');
     expect(await href(page, 'Home', menu)).toBe('/');
+    // The same header as every public page: signing in and getting started are offered here too.
+    expect(await href(page, 'Log In', menu)).toBe('/login');
+    expect(await href(page, 'Get Started', menu)).toBe('/get-started');
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await done(tracked);

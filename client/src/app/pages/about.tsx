@@ -11,7 +11,6 @@ export default function AboutPage() {
   const story = t('story', { returnObjects: true }) as string[];
   return (
     <PageShell
-      showAccountActions={false}
       headerLinks={[
         { href: '/about', label: tc('nav.aboutUs') },
         { href: '/careers', label: tc('nav.careers') },

@@ -12,7 +12,6 @@ export default function CareersPage() {
   const intro = t('intro', { returnObjects: true }) as string[];
   return (
     <PageShell
-      showAccountActions={false}
       headerLinks={[
         { href: '/about', label: tc('nav.aboutUs') },
         { href: '/careers', label: tc('nav.careers') },

@@ -35,13 +35,18 @@ export function RoleChooser() {
       <p className="mt-3 text-center text-slate-700">{t('chooser.intro')}</p>
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         {cards.map(({ type, Icon, title, points, note, cta }) => (
-          <Card key={type} className="flex flex-col p-6">
+          // The whole card takes a press (the link's area is stretched over it), and shows where it leads when pointed
+          // at or reached by keyboard; the link stays the one thing a screen reader announces.
+          <Card key={type} className="relative flex flex-col p-6 transition hover:border-brand-400 hover:shadow-md has-focus-visible:ring-2 has-focus-visible:ring-brand-600">
             <Icon aria-hidden="true" className="h-10 w-10 text-brand-700" />
             <h2 className="mt-4 text-xl font-semibold text-slate-900">{title}</h2>
             <CheckList className="mt-4 flex-1" items={points} />
             {note && <p className="mt-4 font-semibold text-brand-800">{note}</p>}
             {/* A job seeker goes straight to sign-up; a company first sees how it works and its choices. */}
-            <Link href={type === 'company' ? '/get-started/company' : '/signup?type=candidate'} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
+            <Link
+              href={type === 'company' ? '/get-started/company' : '/signup?type=candidate'}
+              className={buttonClasses({ size: 'lg', className: 'mt-6 w-full after:absolute after:inset-0 after:rounded-2xl' })}
+            >
               {cta}
             </Link>
           </Card>
