@@ -260,6 +260,37 @@ describe('while the current user loads', () => {
   });
 });
 
+describe('search engines', () => {
+  it('are pointed at the public pages by /robots.txt and /sitemap.xml, and told to leave every other page out', async () => {
+    const robots = await fetch(`${offerOver.baseUrl}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    const rules = await robots.text();
+    expect(rules).toMatch(/^User-agent: \*$/m);
+    expect(rules).toMatch(/^Disallow: \/api\/$/m);
+    const sitemapUrl = /^Sitemap: (\S+)$/m.exec(rules)?.[1];
+    expect(sitemapUrl).toMatch(/^https?:\/\/[^/]+\/sitemap\.xml$/);
+
+    const sitemap = await fetch(`${offerOver.baseUrl}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await sitemap.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const pages = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(pages).toEqual(expect.arrayContaining(['/', '/about', '/careers', '/get-started', '/contact-sales', '/privacy-policy', '/terms-of-service']));
+    // Each listed page is there, and open to search engines.
+    for (const page of pages) {
+      const res = await fetch(`${offerOver.baseUrl}${page}`);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('x-robots-tag'), page).toBeNull();
+    }
+    // Accounts, the console and pages that do not exist are not for search engines.
+    for (const page of ['/login', '/dashboard', '/profile/edit', '/admin/review', '/no-such-page']) {
+      expect((await fetch(`${offerOver.baseUrl}${page}`)).headers.get('x-robots-tag'), page).toBe('noindex');
+    }
+  });
+});
+
 describe('about and legal pages', () => {
   it('tells the story with links to careers and home', async () => {
     const tracked = await visit(offerOver, '/about', 375);

@@ -13,6 +13,7 @@ import { requestLogger } from './logger.ts';
 import { loadCurrentUser } from './auth/current-user.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
+import { searchEngineRouter } from './http/public-pages.ts';
 import { authRouter } from './routes/auth.ts';
 import { videoRouter } from './routes/video.ts';
 import { videoTusRouter } from './routes/video-tus.ts';
@@ -179,6 +180,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use('/api', api);
   app.use(objectFilesRouter(uploads));
 
+  app.use(searchEngineRouter(config.publicUrl));
   if (deps.client) app.use(deps.client.router);
   app.use((_req, _res, next) => next(new DomainError('common.not_found')));
   app.use(errorHandler);

@@ -7,6 +7,7 @@ import express, { type RequestHandler, type Response, type Router } from 'expres
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
 import { DEFAULT_LOCALE, RTL_LOCALES, type Locale } from '#shared/locales.ts';
 import { browserLocales, requestLocale } from './locale.ts';
+import { isPublicPage } from './public-pages.ts';
 
 const CONFIG_MARKER = '<!--public-config-->';
 
@@ -59,8 +60,10 @@ export interface ClientHandler {
  * The page, revalidated on each visit (no-cache): its ETag lets an unchanged page come back as a 304. The app makes
  * no ETags itself (createApp), so the page sets its own.
  */
-function sendPage(res: Response, html: string) {
+function sendPage(req: express.Request, res: Response, html: string) {
   res.setHeader('Cache-Control', 'no-cache');
+  // Only the public pages are for search engines (public-pages.ts).
+  if (!isPublicPage(req.path)) res.setHeader('X-Robots-Tag', 'noindex');
   // The page's language follows the language cookie, else Accept-Language.
   res.setHeader('Vary', 'Cookie, Accept-Language');
   res.setHeader('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
@@ -83,7 +86,7 @@ export function serveBuiltClient(dir: string, getConfig: () => PublicConfig): Cl
   router.use(express.static(dir, { index: false, maxAge: '1h' }));
   const page: RequestHandler = (req, res, next) => {
     if (!wantsPage(req)) return next();
-    sendPage(res, renderIndexHtml(template, getConfig(), requestLocale(req), browserLocales(req)));
+    sendPage(req, res, renderIndexHtml(template, getConfig(), requestLocale(req), browserLocales(req)));
   };
   router.use(page);
   return { router, close: async () => {} };
@@ -105,7 +108,7 @@ export async function serveClientWithVite(root: string, getConfig: () => PublicC
     try {
       const template = readFileSync(path.join(root, 'client/index.html'), 'utf8');
       const html = await vite.transformIndexHtml(req.originalUrl, template);
-      sendPage(res, renderIndexHtml(html, getConfig(), requestLocale(req), browserLocales(req)));
+      sendPage(req, res, renderIndexHtml(html, getConfig(), requestLocale(req), browserLocales(req)));
     } catch (err) {
       next(err);
     }
