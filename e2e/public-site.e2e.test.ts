@@ -291,6 +291,57 @@ describe('search engines', () => {
   });
 });
 
+describe('link previews', () => {
+  /** The head of a page as a link preview's crawler reads it: plain HTTP, no script run. */
+  const head = async (page: string, language: string) => {
+    const html = await (await fetch(`${offerOver.baseUrl}${page}`, { headers: { 'Accept-Language': language } })).text();
+    const meta = (attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+    return {
+      html: /<html[^>]*>/.exec(html)?.[0],
+      title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+      description: meta('name', 'description'),
+      ogTitle: meta('property', 'og:title'),
+      ogDescription: meta('property', 'og:description'),
+      ogUrl: meta('property', 'og:url'),
+      canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
+    };
+  };
+
+  it('gives each public page its own title and description in the reader’s language, before any script runs', async () => {
+    const about = await head('/about', 'en-US');
+    expect(about).toMatchObject({ title: 'About Us | Wazifa', ogTitle: 'About Us | Wazifa', html: '<html lang="en" dir="ltr">' });
+    expect(about.description).toMatch(/^Finding work in the Gulf is hard\. Wazifa began/);
+    expect(about.ogDescription).toBe(about.description);
+    expect(new URL(about.canonical!).pathname).toBe('/about');
+    expect(about.ogUrl).toBe(about.canonical);
+
+    const home = await head('/', 'ar');
+    expect(home.html).toBe('<html lang="ar" dir="rtl">');
+    expect(home.title).toMatch(/[\u0600-\u06FF].* \| Wazifa$/);
+    expect(home.description).toMatch(/[\u0600-\u06FF]/);
+    const privacy = await head('/privacy-policy', 'hi');
+    expect(privacy.title).toMatch(/ \| Wazifa$/);
+    expect(privacy.description).toContain('Wazifa');
+    expect(privacy.description).not.toContain('{{');
+    for (const page of ['/careers', '/get-started', '/get-started/company', '/contact-sales', '/terms-of-service']) {
+      const { title, description, ogTitle } = await head(page, 'en');
+      expect(title, page).not.toBe('Wazifa');
+      expect(ogTitle, page).toBe(title);
+      expect(description, page).not.toBe('Reviewed video profiles of job seekers in the Gulf, for subscribed companies.');
+    }
+    // A page that is not public keeps the product's own head, with no preview.
+    const login = await head('/login', 'en');
+    expect(login).toMatchObject({ title: 'Wazifa', ogTitle: undefined, canonical: undefined });
+  });
+
+  it('ends with the title the page sets itself once it runs', async () => {
+    const tracked = await visit(offerOver, '/careers');
+    await tracked.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await tracked.page.title()).toBe((await head('/careers', 'en-US')).title);
+    await done(tracked);
+  });
+});
+
 describe('about and legal pages', () => {
   it('tells the story with links to careers and home', async () => {
     const tracked = await visit(offerOver, '/about', 375);

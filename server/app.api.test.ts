@@ -147,7 +147,7 @@ describe('serving the client', () => {
       database: testApp.testDatabase.database,
       logger: pino({ level: 'silent' }),
       ...testApp.services,
-      client: serveBuiltClient(dir, () => publicConfig(config, systemClock)),
+      client: serveBuiltClient(dir, () => publicConfig(config, systemClock), config.publicUrl),
     });
   });
   afterAll(async () => {
@@ -217,7 +217,7 @@ describe('serving the client', () => {
   });
 
   it('refuses to start without a built client, naming the fix', () => {
-    expect(() => serveBuiltClient(path.join(dir, 'nope'), () => publicConfig(testApp.config, systemClock))).toThrow(
+    expect(() => serveBuiltClient(path.join(dir, 'nope'), () => publicConfig(testApp.config, systemClock), testApp.config.publicUrl)).toThrow(
       /npm run build/,
     );
   });

@@ -68,8 +68,8 @@ async function start(): Promise<Server> {
   const getPublicConfig = () => publicConfig(config, systemClock);
   const client: ClientHandler =
     config.env === 'development'
-      ? await serveClientWithVite(path.resolve(import.meta.dirname, '..'), getPublicConfig)
-      : serveBuiltClient(config.clientDir, getPublicConfig);
+      ? await serveClientWithVite(path.resolve(import.meta.dirname, '..'), getPublicConfig, config.publicUrl)
+      : serveBuiltClient(config.clientDir, getPublicConfig, config.publicUrl);
   cleanups.push(() => client.close());
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createLogTransport(logger);

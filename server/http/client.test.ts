@@ -23,6 +23,21 @@ describe('renderIndexHtml', () => {
     expect(html).toContain('<title>Wazifa</title>');
   });
 
+  it("gives a public page its title, description, address and link preview, escaped", () => {
+    const template = '<head><meta name="description" content="The product." /><title>x</title><!--public-config--></head>';
+    const html = renderIndexHtml(template, config, 'en', [], { title: 'About "Us"', description: 'Work <in> the Gulf & more', url: 'https://wazifa.example/about' });
+    expect(html).toContain('<title>About &#34;Us&#34; | Wazifa</title>');
+    expect(html).toContain('<meta name="description" content="Work &#60;in&#62; the Gulf &#38; more" />');
+    expect(html).not.toContain('The product.');
+    expect(html).toContain('<link rel="canonical" href="https://wazifa.example/about" />');
+    expect(html).toContain('<meta property="og:title" content="About &#34;Us&#34; | Wazifa" />');
+    expect(html).toContain('<meta property="og:description" content="Work &#60;in&#62; the Gulf &#38; more" />');
+    expect(html).toContain('<meta property="og:url" content="https://wazifa.example/about" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    // Another page keeps the product's own.
+    expect(renderIndexHtml(template, config)).not.toContain('og:title');
+  });
+
   it('refuses a page without the marker', () => {
     expect(() => renderIndexHtml('<head></head>', config)).toThrow(/marker/);
   });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
 import { DEFAULT_LOCALE, RTL_LOCALES, type Locale } from '#shared/locales.ts';
+import { pageMetaFrom, type PageMeta } from '#shared/page-meta.ts';
 import { browserLocales, requestLocale } from './locale.ts';
 import { isPublicPage } from './public-pages.ts';
 
@@ -21,16 +22,60 @@ function escapeHtml(text: string): string {
  * languages the browser asks for go along (data-browser-languages), so the page can offer another one at once,
  * without a request.
  */
-export function renderIndexHtml(template: string, config: PublicConfig, locale: Locale = DEFAULT_LOCALE, browserLanguages: readonly Locale[] = []): string {
+export function renderIndexHtml(
+  template: string,
+  config: PublicConfig,
+  locale: Locale = DEFAULT_LOCALE,
+  browserLanguages: readonly Locale[] = [],
+  page?: PageHead,
+): string {
   if (!template.includes(CONFIG_MARKER)) throw new Error(`index.html lacks the ${CONFIG_MARKER} marker`);
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
   const languages = browserLanguages.length > 1 ? ` data-browser-languages="${browserLanguages.join(' ')}"` : '';
-  return template
+  // The title as the page itself sets it once loaded ('{page} | {product}'), so it does not change under the reader.
+  const title = page ? `${page.title} | ${config.productName}` : config.productName;
+  const html = template
     .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}"${languages}>`)
     .replace(CONFIG_MARKER, `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.productName)}</title>`);
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (!page) return html;
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(page.url)}" />`,
+    '<meta property="og:type" content="website" />',
+    `<meta property="og:site_name" content="${escapeHtml(config.productName)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(page.url)}" />`,
+    '<meta name="twitter:card" content="summary" />',
+  ];
+  return html
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(page.description)}" />`)
+    .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
+
+/** What a public page says about itself in the head: for link previews and search engines. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The page's address on the product's public URL. */
+  url: string;
+}
+
+/** The head of `path` in `locale`, when it is one of the public pages with texts of their own. */
+function pageHead(meta: PageMeta | undefined, locale: Locale, path: string, site: { publicUrl: string; productName: string }): PageHead | undefined {
+  const page = path.length > 1 ? path.replace(/\/$/, '') : path;
+  const texts = meta?.[locale]?.[page];
+  if (!texts) return undefined;
+  const fill = (text: string) => text.replaceAll('{{productName}}', site.productName);
+  return { title: fill(texts.title), description: fill(texts.description), url: `${site.publicUrl.replace(/\/$/, '')}${page}` };
+}
+
+/** The public pages' texts as the client's build wrote them (page-meta.json), or from its sources in development. */
+const readCatalogueIn = (localesDir: string) => (locale: Locale, namespace: string) => {
+  const file = path.join(localesDir, locale, `${namespace}.json`);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+};
 
 const wantsPage: (req: express.Request) => boolean = (req) =>
   (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && req.path !== '/api';
@@ -71,12 +116,14 @@ function sendPage(req: express.Request, res: Response, html: string) {
 }
 
 /** Production: hashed assets cached for a year, index.html never cached (it carries the configuration). */
-export function serveBuiltClient(dir: string, getConfig: () => PublicConfig): ClientHandler {
+export function serveBuiltClient(dir: string, getConfig: () => PublicConfig, publicUrl: string): ClientHandler {
   const indexFile = path.join(dir, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`The client is not built (${indexFile} is missing). Run "npm run build" first.`);
   }
   const template = readFileSync(indexFile, 'utf8');
+  const metaFile = path.join(dir, 'page-meta.json');
+  const meta = existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as PageMeta) : undefined;
   const router = express.Router();
   router.use(templateToHome);
   router.use(
@@ -86,14 +133,17 @@ export function serveBuiltClient(dir: string, getConfig: () => PublicConfig): Cl
   router.use(express.static(dir, { index: false, maxAge: '1h' }));
   const page: RequestHandler = (req, res, next) => {
     if (!wantsPage(req)) return next();
-    sendPage(req, res, renderIndexHtml(template, getConfig(), requestLocale(req), browserLocales(req)));
+    const config = getConfig();
+    const locale = requestLocale(req);
+    const head = pageHead(meta, locale, req.path, { publicUrl, productName: config.productName });
+    sendPage(req, res, renderIndexHtml(template, config, locale, browserLocales(req), head));
   };
   router.use(page);
   return { router, close: async () => {} };
 }
 
 /** Development: Vite in middleware mode, with hot reload. */
-export async function serveClientWithVite(root: string, getConfig: () => PublicConfig): Promise<ClientHandler> {
+export async function serveClientWithVite(root: string, getConfig: () => PublicConfig, publicUrl: string): Promise<ClientHandler> {
   const { createServer } = await import('vite');
   const vite = await createServer({
     configFile: path.join(root, 'vite.config.ts'),
@@ -108,7 +158,12 @@ export async function serveClientWithVite(root: string, getConfig: () => PublicC
     try {
       const template = readFileSync(path.join(root, 'client/index.html'), 'utf8');
       const html = await vite.transformIndexHtml(req.originalUrl, template);
-      sendPage(req, res, renderIndexHtml(html, getConfig(), requestLocale(req), browserLocales(req)));
+      const config = getConfig();
+      const locale = requestLocale(req);
+      // Read from the catalogues on each page, so an edited text shows at once.
+      const meta = pageMetaFrom(readCatalogueIn(path.join(root, 'client/src/locales')));
+      const head = pageHead(meta, locale, req.path, { publicUrl, productName: config.productName });
+      sendPage(req, res, renderIndexHtml(html, config, locale, browserLocales(req), head));
     } catch (err) {
       next(err);
     }

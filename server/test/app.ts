@@ -70,7 +70,7 @@ export async function createTestApp(
   const storage = options.storage ?? createLocalStorage({ root: path.join(dataDir, 'objects'), secret: config.sessionSecret!, clock });
   const videoHost = createLocalVideoHost({ db: testDatabase.database.db, storage });
   const videoUploads = options.videoUploads ?? createFileVideoUploadStore(config.videoUploadDir);
-  const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock)) : undefined;
+  const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock), config.publicUrl) : undefined;
   const silent = pino({ level: 'silent' });
   const accountJobs = options.accountJobs
     ? {

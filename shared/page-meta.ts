@@ -1,0 +1,45 @@
+// What a public page says about itself before any script runs: its title and description in each language, for link
+// previews (WhatsApp, LinkedIn) and search engines. The texts are the page's own, read from the client's catalogues
+// when the client is built (vite.config.ts), so a preview says what the page says.
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+
+type Text = readonly [namespace: string, key: string];
+
+/** Each public page's title and description, as keys of the catalogues (the title as the page sets it). */
+export const PAGE_META_TEXTS: Record<string, { title: Text; description: Text }> = {
+  '/': { title: ['landing', 'title'], description: ['landing', 'hero.subline'] },
+  '/about': { title: ['about', 'title'], description: ['about', 'lead'] },
+  '/careers': { title: ['careers', 'title'], description: ['careers', 'lead'] },
+  '/get-started': { title: ['get-started', 'title'], description: ['landing', 'hero.subline'] },
+  '/get-started/company': { title: ['get-started', 'title'], description: ['get-started', 'welcome.companyIntro'] },
+  '/contact-sales': { title: ['contact-sales', 'title'], description: ['landing', 'pricing.intro'] },
+  '/privacy-policy': { title: ['legal', 'privacy.title'], description: ['legal', 'privacy.intro'] },
+  '/terms-of-service': { title: ['legal', 'terms.title'], description: ['legal', 'terms.intro'] },
+};
+
+export type PageMeta = Record<Locale, Record<string, { title: string; description: string }>>;
+
+function lookUp(catalogue: unknown, key: string): string | undefined {
+  const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalogue);
+  return typeof found === 'string' ? found : undefined;
+}
+
+/**
+ * Every public page's texts in every language, English where a language lacks one (as the page itself falls back).
+ * `{{productName}}` stays for the server to fill in.
+ */
+export function pageMetaFrom(readCatalogue: (locale: Locale, namespace: string) => unknown): PageMeta {
+  const text = (locale: Locale, [namespace, key]: Text): string => {
+    const found = lookUp(readCatalogue(locale, namespace), key) ?? lookUp(readCatalogue(DEFAULT_LOCALE, namespace), key);
+    if (found === undefined) throw new Error(`The catalogue ${DEFAULT_LOCALE}/${namespace} has no "${key}"`);
+    return found;
+  };
+  return Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      Object.fromEntries(
+        Object.entries(PAGE_META_TEXTS).map(([path, texts]) => [path, { title: text(locale, texts.title), description: text(locale, texts.description) }]),
+      ),
+    ]),
+  ) as PageMeta;
+}
