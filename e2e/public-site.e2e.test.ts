@@ -304,6 +304,7 @@ describe('link previews', () => {
       ogDescription: meta('property', 'og:description'),
       ogUrl: meta('property', 'og:url'),
       canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
+      image: meta('property', 'og:image'),
     };
   };
 
@@ -314,6 +315,15 @@ describe('link previews', () => {
     expect(about.ogDescription).toBe(about.description);
     expect(new URL(about.canonical!).pathname).toBe('/about');
     expect(about.ogUrl).toBe(about.canonical);
+
+    // The preview's picture, in the reader's language, is there.
+    for (const [page, language, locale] of [['/about', 'en-US', 'en'], ['/', 'ar', 'ar'], ['/get-started', 'ur', 'ur']] as const) {
+      const { image } = await head(page, language);
+      expect(new URL(image!).pathname).toBe(`/previews/${locale}.jpg`);
+      const picture = await fetch(`${offerOver.baseUrl}${new URL(image!).pathname}`);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    }
 
     const home = await head('/', 'ar');
     expect(home.html).toBe('<html lang="ar" dir="rtl">');

@@ -16,10 +16,10 @@ describe('the public pages’ titles and descriptions', () => {
     for (const locale of LOCALES) expect(Object.keys(meta[locale]).sort()).toEqual(Object.keys(PAGE_META_TEXTS).sort());
     expect(meta.en['/about']).toEqual({ title: 'About Us', description: expect.stringMatching(/^Finding work in the Gulf is hard/) });
     // The landing page is in every language; the company side in English and Arabic.
-    expect(meta.ar['/'].title).toMatch(/[\u0600-\u06FF]/);
-    expect(meta.hi['/'].description).toMatch(/[\u0900-\u097F]/);
-    expect(meta.ar['/contact-sales'].title).toMatch(/[\u0600-\u06FF]/);
-    expect(meta.hi['/contact-sales'].title).toBe(meta.en['/contact-sales'].title);
+    expect(meta.ar['/']!.title).toMatch(/[\u0600-\u06FF]/);
+    expect(meta.hi['/']!.description).toMatch(/[\u0900-\u097F]/);
+    expect(meta.ar['/contact-sales']!.title).toMatch(/[\u0600-\u06FF]/);
+    expect(meta.hi['/contact-sales']!.title).toBe(meta.en['/contact-sales']!.title);
   });
 
   it('says which key is missing rather than sending an empty preview', () => {

@@ -25,7 +25,12 @@ describe('renderIndexHtml', () => {
 
   it("gives a public page its title, description, address and link preview, escaped", () => {
     const template = '<head><meta name="description" content="The product." /><title>x</title><!--public-config--></head>';
-    const html = renderIndexHtml(template, config, 'en', [], { title: 'About "Us"', description: 'Work <in> the Gulf & more', url: 'https://wazifa.example/about' });
+    const html = renderIndexHtml(template, config, 'en', [], {
+      title: 'About "Us"',
+      description: 'Work <in> the Gulf & more',
+      url: 'https://wazifa.example/about',
+      image: 'https://wazifa.example/previews/ar.jpg',
+    });
     expect(html).toContain('<title>About &#34;Us&#34; | Wazifa</title>');
     expect(html).toContain('<meta name="description" content="Work &#60;in&#62; the Gulf &#38; more" />');
     expect(html).not.toContain('The product.');
@@ -33,7 +38,8 @@ describe('renderIndexHtml', () => {
     expect(html).toContain('<meta property="og:title" content="About &#34;Us&#34; | Wazifa" />');
     expect(html).toContain('<meta property="og:description" content="Work &#60;in&#62; the Gulf &#38; more" />');
     expect(html).toContain('<meta property="og:url" content="https://wazifa.example/about" />');
-    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain('<meta property="og:image" content="https://wazifa.example/previews/ar.jpg" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     // Another page keeps the product's own.
     expect(renderIndexHtml(template, config)).not.toContain('og:title');
   });

@@ -47,7 +47,11 @@ export function renderIndexHtml(
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(page.url)}" />`,
-    '<meta name="twitter:card" content="summary" />',
+    `<meta property="og:image" content="${escapeHtml(page.image)}" />`,
+    '<meta property="og:image:width" content="1200" />',
+    '<meta property="og:image:height" content="630" />',
+    `<meta property="og:image:alt" content="${escapeHtml(title)}" />`,
+    '<meta name="twitter:card" content="summary_large_image" />',
   ];
   return html
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(page.description)}" />`)
@@ -60,6 +64,8 @@ export interface PageHead {
   description: string;
   /** The page's address on the product's public URL. */
   url: string;
+  /** The link preview's picture in the reader's language (client/public/previews, drawn by `npm run previews`). */
+  image: string;
 }
 
 /** The head of `path` in `locale`, when it is one of the public pages with texts of their own. */
@@ -68,7 +74,8 @@ function pageHead(meta: PageMeta | undefined, locale: Locale, path: string, site
   const texts = meta?.[locale]?.[page];
   if (!texts) return undefined;
   const fill = (text: string) => text.replaceAll('{{productName}}', site.productName);
-  return { title: fill(texts.title), description: fill(texts.description), url: `${site.publicUrl.replace(/\/$/, '')}${page}` };
+  const origin = site.publicUrl.replace(/\/$/, '');
+  return { title: fill(texts.title), description: fill(texts.description), url: `${origin}${page}`, image: `${origin}/previews/${locale}.jpg` };
 }
 
 /** The public pages' texts as the client's build wrote them (page-meta.json), or from its sources in development. */
