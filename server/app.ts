@@ -13,7 +13,6 @@ import { requestLogger } from './logger.ts';
 import { loadCurrentUser } from './auth/current-user.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
-import { searchEngineRouter } from './http/public-pages.ts';
 import { authRouter } from './routes/auth.ts';
 import { videoRouter } from './routes/video.ts';
 import { videoTusRouter } from './routes/video-tus.ts';
@@ -36,6 +35,7 @@ import { accountDataRouter } from './routes/account-data.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 import { accountContext } from './services/accounts.ts';
 import { healthRouter } from './routes/health.ts';
+import { searchEnginesRouter } from './routes/search-engines.ts';
 import { metricsEndpoint, type Metrics } from './metrics.ts';
 import { isEarlyAccessActive, type PublicConfig } from '#shared/public-config.ts';
 
@@ -180,7 +180,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use('/api', api);
   app.use(objectFilesRouter(uploads));
 
-  app.use(searchEngineRouter(config.publicUrl));
+  app.use(searchEnginesRouter({ db: database.db, clock, publicUrl: config.publicUrl }));
   if (deps.client) app.use(deps.client.router);
   app.use((_req, _res, next) => next(new DomainError('common.not_found')));
   app.use(errorHandler);

@@ -198,6 +198,9 @@ describe('an employer’s public page and verified mark', () => {
     await admin.agent.get(document).expect(200);
     expect((await admin.agent.post(`/api/admin/companies/${company.companyId}/employer-verification`).send({ verified: true }).expect(200)).body.employerVerified).toBe(true);
     expect((await request(testApp.app).get(`/api/employers/${company.slug}`).expect(200)).body).toMatchObject({ verified: true, licenceIssuer: 'AE-DU', licenceExpiresOn: expires });
+    // Its page is listed for search engines while the mark holds.
+    const sitemap = async () => (await request(testApp.app).get('/sitemap.xml').expect(200)).text;
+    expect(await sitemap()).toContain(`/employers/${company.slug}</loc>`);
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.subjectId, company.companyId), eq(auditLog.action, 'company.employer_verified')));
     expect(audit!.actorId).toBe(admin.id);
     // Found by name by a job seeker, to block.
@@ -209,6 +212,7 @@ describe('an employer’s public page and verified mark', () => {
     await db().update(companyProfiles).set({ licenceExpiresOn: yesterday }).where(eq(companyProfiles.id, company.companyId));
     expect((await request(testApp.app).get(`/api/employers/${company.slug}`).expect(200)).body.verified).toBe(false);
     expect((await seeker.agent.get('/api/employers').query({ q: 'build contr' }).expect(200)).body.items).toEqual([]);
+    expect(await sitemap()).not.toContain(`/employers/${company.slug}</loc>`);
     expect((await company.agent.get('/api/company/profile').expect(200)).body.company.employerVerified).toBe(false);
     // A new licence takes the mark away until it is checked again.
     await company.agent.put('/api/company/licence').send({ ...licence, tradeLicenceNumber: 'CN-7654321' }).expect(200);

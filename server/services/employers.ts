@@ -31,6 +31,20 @@ export async function employerPage(db: Db, slug: string, now: Date): Promise<Emp
   };
 }
 
+/**
+ * The public pages of verified employers (their licence not expired), for search engines to find: at most `limit`,
+ * oldest verification first, so a page keeps its place in the sitemap as others join.
+ */
+export async function listVerifiedEmployerSlugs(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ slug: companyProfiles.slug })
+    .from(companyProfiles)
+    .where(and(isNotNull(companyProfiles.employerVerifiedAt), sql`${companyProfiles.licenceExpiresOn} >= ${gulfDate(now)}::date`, isNotNull(companyProfiles.slug)))
+    .orderBy(asc(companyProfiles.employerVerifiedAt), asc(companyProfiles.id))
+    .limit(limit);
+  return rows.map((r) => r.slug!);
+}
+
 /** Verified employers whose name holds the text, for a job seeker to block one (at most 20, by name). */
 export async function searchVerifiedEmployers(db: Db, user: User, q: string, now: Date): Promise<EmployerMatch[]> {
   const profile = await db.query.jobSeekerProfiles.findFirst({ columns: { id: true }, where: eq(jobSeekerProfiles.userId, user.id) });
