@@ -352,6 +352,25 @@ describe('link previews', () => {
   });
 });
 
+describe('a page whose code does not arrive', () => {
+  it('says so in the reader’s language with a way to try again, instead of a blank screen', async () => {
+    const tracked = await visit(offerOver, '/', 375);
+    const { page, context, problems } = tracked;
+    // The connection drops, then the visitor opens About, whose code the phone has not loaded yet.
+    await context.setOffline(true);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'This page could not load' }).waitFor();
+    await page.getByText('Check your internet connection, then try again.').waitFor();
+    await expectAccessible(page);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    expect(await page.getByRole('heading', { level: 1, name: 'About Us' }).textContent()).toBe('About Us');
+    // Only the code that could not arrive failed.
+    expect(problems.every((problem) => /ERR_INTERNET_DISCONNECTED|dynamically imported module|Failed to fetch/.test(problem)), problems.join('\n')).toBe(true);
+    await context.close();
+  });
+});
+
 describe('about and legal pages', () => {
   it('tells the story with links to careers and home', async () => {
     const tracked = await visit(offerOver, '/about', 375);
