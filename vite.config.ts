@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-import { pageMetaFrom } from './shared/page-meta.ts';
+import { pageMetaFrom, readCataloguesIn } from './shared/page-meta.ts';
 
 /** The public pages' titles and descriptions in every language, for the server to put in each page's head. */
 function pageMeta(): Plugin {
@@ -12,11 +11,7 @@ function pageMeta(): Plugin {
     name: 'wazifa-page-meta',
     apply: 'build',
     generateBundle() {
-      const locales = path.resolve(import.meta.dirname, 'client/src/locales');
-      const meta = pageMetaFrom((locale, namespace) => {
-        const file = path.join(locales, locale, `${namespace}.json`);
-        return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
-      });
+      const meta = pageMetaFrom(readCataloguesIn(path.resolve(import.meta.dirname, 'client/src/locales')));
       this.emitFile({ type: 'asset', fileName: 'page-meta.json', source: JSON.stringify(meta) });
     },
   };

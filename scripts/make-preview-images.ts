@@ -5,6 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { LOCALES, RTL_LOCALES, type Locale } from '../shared/locales.ts';
+import { escapeMarkup } from '../shared/markup.ts';
+import { readCataloguesIn } from '../shared/page-meta.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const PREVIEW_DIR = path.join(root, 'client/public/previews');
@@ -12,10 +14,10 @@ export const PREVIEW_TEXTS_FILE = path.join(PREVIEW_DIR, 'texts.json');
 
 /** The texts a language's preview shows: the landing page's title and its trust line. */
 export function previewTexts(locale: Locale): { title: string; trust: string } {
-  const read = (l: Locale) => JSON.parse(readFileSync(path.join(root, 'client/src/locales', l, 'landing.json'), 'utf8'));
-  const own = read(locale);
-  const english = read('en');
-  return { title: own.title ?? english.title, trust: own.hero?.trust ?? english.hero.trust };
+  const read = readCataloguesIn(path.join(root, 'client/src/locales'));
+  const own = read(locale, 'landing') as { title?: string; hero?: { trust?: string } } | undefined;
+  const english = read('en', 'landing') as { title: string; hero: { trust: string } };
+  return { title: own?.title ?? english.title, trust: own?.hero?.trust ?? english.hero.trust };
 }
 
 const FONTS: Partial<Record<Locale, { family: string; file: string }>> = {
@@ -26,8 +28,6 @@ const FONTS: Partial<Record<Locale, { family: string; file: string }>> = {
   bn: { family: 'Noto Sans Bengali', file: '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff2' },
   ml: { family: 'Noto Sans Malayalam', file: '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-700-normal.woff2' },
 };
-
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(locale: Locale, productName: string): string {
   const { title, trust } = previewTexts(locale);
@@ -52,7 +52,7 @@ function page(locale: Locale, productName: string): string {
     .play::after { content: ''; position: absolute; top: 33px; left: 43px; border-style: solid; border-width: 22px 0 22px 36px; border-color: transparent transparent transparent #047857; }
     .card { position: absolute; left: 18px; right: 18px; bottom: 22px; height: 64px; border-radius: 16px; background: rgba(255,255,255,.9); }
   </style></head><body>
-    <div class="text"><div class="name">${escape(productName)}</div><h1>${escape(title)}</h1><p>${escape(trust)}</p></div>
+    <div class="text"><div class="name">${escapeMarkup(productName)}</div><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(trust)}</p></div>
     <div class="phone" aria-hidden="true"><div class="screen"><div class="play"></div><div class="card"></div></div></div>
   </body></html>`;
 }

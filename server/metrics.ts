@@ -84,7 +84,8 @@ export function createMetrics(database: Database): Metrics {
     },
   });
 
-  // One statement per scrape for every queue, on the indexes the workers use to find their work.
+  // One statement per scrape for every queue, on the indexes the workers use to find their work. Both gauges below
+  // read it: a scrape asks for them together, so the second finds the first one's reading still under way.
   const backlog = async () => {
     const { rows } = await database.db.execute<{ queue: string; state: string; items: string; oldest: string | null }>(sql`
       select 'outbox' as queue, status as state, count(*) as items, extract(epoch from min(created_at)) as oldest
@@ -97,42 +98,37 @@ export function createMetrics(database: Database): Metrics {
         from data_exports where state in ('queued', 'running', 'failed') group by state`);
     return rows;
   };
-  let reading: Promise<Awaited<ReturnType<typeof backlog>>> | undefined;
-  // Both gauges of a scrape share one reading.
-  const readBacklog = () => (reading ??= backlog().finally(() => setTimeout(() => (reading = undefined), 0)));
+  type BacklogRow = Awaited<ReturnType<typeof backlog>>[number];
+  let reading: Promise<BacklogRow[]> | undefined;
+  const readBacklog = () => (reading ??= backlog().finally(() => (reading = undefined)));
   const QUEUES: Record<string, string[]> = {
     outbox: ['pending', 'failed'],
     video_jobs: ['queued', 'running', 'failed'],
     data_exports: ['queued', 'running', 'failed'],
   };
-  new Gauge({
-    name: 'wazifa_queue_items',
-    help: 'Items waiting or failed in each queue: the e-mail outbox, video jobs, data exports',
-    labelNames: ['queue', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      const rows = await readBacklog();
-      for (const [queue, states] of Object.entries(QUEUES)) {
-        for (const state of states) this.set({ queue, state }, Number(rows.find((r) => r.queue === queue && r.state === state)?.items ?? 0));
-      }
-    },
-  });
-  new Gauge({
-    name: 'wazifa_queue_oldest_item_age_seconds',
-    help: 'Age of the oldest item in each queue and state (0 when there is none)',
-    labelNames: ['queue', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      const rows = await readBacklog();
-      const now = Date.now() / 1000;
-      for (const [queue, states] of Object.entries(QUEUES)) {
-        for (const state of states) {
-          const oldest = rows.find((r) => r.queue === queue && r.state === state)?.oldest;
-          this.set({ queue, state }, oldest ? Math.max(0, now - Number(oldest)) : 0);
+  /** A gauge with a value for every queue and state, 0 for those with no item. */
+  const backlogGauge = (name: string, help: string, value: (row: BacklogRow) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue', 'state'] as const,
+      registers: [registry],
+      async collect() {
+        const rows = await readBacklog();
+        for (const [queue, states] of Object.entries(QUEUES)) {
+          for (const state of states) {
+            const row = rows.find((r) => r.queue === queue && r.state === state);
+            this.set({ queue, state }, row ? value(row) : 0);
+          }
         }
-      }
-    },
-  });
+      },
+    });
+  backlogGauge('wazifa_queue_items', 'Items waiting or failed in each queue: the e-mail outbox, video jobs, data exports', (row) => Number(row.items));
+  backlogGauge(
+    'wazifa_queue_oldest_item_age_seconds',
+    'Age of the oldest item in each queue and state (0 when there is none)',
+    (row) => (row.oldest ? Math.max(0, Date.now() / 1000 - Number(row.oldest)) : 0),
+  );
 
   const timeRequests: RequestHandler = (req, res, next) => {
     const end = requestSeconds.startTimer();

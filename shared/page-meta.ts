@@ -1,6 +1,8 @@
 // What a public page says about itself before any script runs: its title and description in each language, for link
 // previews (WhatsApp, LinkedIn) and search engines. The texts are the page's own, read from the client's catalogues
 // when the client is built (vite.config.ts), so a preview says what the page says.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
 type Text = readonly [namespace: string, key: string];
@@ -15,6 +17,12 @@ export const PAGE_META_TEXTS: Record<string, { title: Text; description: Text }>
   '/contact-sales': { title: ['contact-sales', 'title'], description: ['landing', 'pricing.intro'] },
   '/privacy-policy': { title: ['legal', 'privacy.title'], description: ['legal', 'privacy.intro'] },
   '/terms-of-service': { title: ['legal', 'terms.title'], description: ['legal', 'terms.intro'] },
+};
+
+/** Reads the catalogues' files (`<locale>/<namespace>.json` under `localesDir`); undefined for one a language lacks. */
+export const readCataloguesIn = (localesDir: string) => (locale: Locale, namespace: string): unknown => {
+  const file = path.join(localesDir, locale, `${namespace}.json`);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 };
 
 export type PageMeta = Record<Locale, Record<string, { title: string; description: string }>>;

@@ -6,15 +6,12 @@ import path from 'node:path';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
 import { DEFAULT_LOCALE, RTL_LOCALES, type Locale } from '#shared/locales.ts';
-import { pageMetaFrom, type PageMeta } from '#shared/page-meta.ts';
+import { escapeMarkup } from '#shared/markup.ts';
+import { readCataloguesIn, pageMetaFrom, type PageMeta } from '#shared/page-meta.ts';
 import { browserLocales, requestLocale } from './locale.ts';
-import { isPublicPage } from './public-pages.ts';
+import { isPublicPage, pagePath } from './public-pages.ts';
 
 const CONFIG_MARKER = '<!--public-config-->';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * Puts the configuration into the page as inert JSON (no inline script, so the CSP stays strict), and the reader's
@@ -38,23 +35,23 @@ export function renderIndexHtml(
   const html = template
     .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}"${languages}>`)
     .replace(CONFIG_MARKER, `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`);
   if (!page) return html;
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(page.url)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(page.url)}" />`,
     '<meta property="og:type" content="website" />',
-    `<meta property="og:site_name" content="${escapeHtml(config.productName)}" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(page.url)}" />`,
-    `<meta property="og:image" content="${escapeHtml(page.image)}" />`,
+    `<meta property="og:site_name" content="${escapeMarkup(config.productName)}" />`,
+    `<meta property="og:title" content="${escapeMarkup(title)}" />`,
+    `<meta property="og:description" content="${escapeMarkup(page.description)}" />`,
+    `<meta property="og:url" content="${escapeMarkup(page.url)}" />`,
+    `<meta property="og:image" content="${escapeMarkup(page.image)}" />`,
     '<meta property="og:image:width" content="1200" />',
     '<meta property="og:image:height" content="630" />',
-    `<meta property="og:image:alt" content="${escapeHtml(title)}" />`,
+    `<meta property="og:image:alt" content="${escapeMarkup(title)}" />`,
     '<meta name="twitter:card" content="summary_large_image" />',
   ];
   return html
-    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(page.description)}" />`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeMarkup(page.description)}" />`)
     .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
@@ -70,19 +67,13 @@ export interface PageHead {
 
 /** The head of `path` in `locale`, when it is one of the public pages with texts of their own. */
 function pageHead(meta: PageMeta | undefined, locale: Locale, path: string, site: { publicUrl: string; productName: string }): PageHead | undefined {
-  const page = path.length > 1 ? path.replace(/\/$/, '') : path;
+  const page = pagePath(path);
   const texts = meta?.[locale]?.[page];
   if (!texts) return undefined;
   const fill = (text: string) => text.replaceAll('{{productName}}', site.productName);
   const origin = site.publicUrl.replace(/\/$/, '');
   return { title: fill(texts.title), description: fill(texts.description), url: `${origin}${page}`, image: `${origin}/previews/${locale}.jpg` };
 }
-
-/** The public pages' texts as the client's build wrote them (page-meta.json), or from its sources in development. */
-const readCatalogueIn = (localesDir: string) => (locale: Locale, namespace: string) => {
-  const file = path.join(localesDir, locale, `${namespace}.json`);
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
-};
 
 const wantsPage: (req: express.Request) => boolean = (req) =>
   (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && req.path !== '/api';
@@ -168,7 +159,7 @@ export async function serveClientWithVite(root: string, getConfig: () => PublicC
       const config = getConfig();
       const locale = requestLocale(req);
       // Read from the catalogues on each page, so an edited text shows at once.
-      const meta = pageMetaFrom(readCatalogueIn(path.join(root, 'client/src/locales')));
+      const meta = pageMetaFrom(readCataloguesIn(path.join(root, 'client/src/locales')));
       const head = pageHead(meta, locale, req.path, { publicUrl, productName: config.productName });
       sendPage(req, res, renderIndexHtml(html, config, locale, browserLocales(req), head));
     } catch (err) {
