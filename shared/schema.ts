@@ -774,6 +774,68 @@ export const accountDeletions = pgTable(
   (t) => [index('account_deletions_due_idx').on(t.state, t.runAfter), index('account_deletions_requested_by_id_idx').on(t.requestedById)],
 );
 
+// Backups of the database and the stored files (docs/operations.md, "Backups"). One row per archive: the daily one
+// is claimed through its unique `scheduled_for` slot, so across instances it is made once; the maker renews
+// `lease_until` while it works, and a slot whose maker died is taken again once the lease runs out. `file_name` is
+// the archive's name in DATA_DIR/backups, or its key under backups/ in the bucket. Left out of the archives
+// themselves: it describes them.
+export const backups = pgTable(
+  'backups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // 'daily' (the server's own) or 'command' (npm run backup).
+    trigger: varchar('trigger', { length: 16 }).notNull(),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }).unique(),
+    // 'running', 'succeeded' or 'failed'.
+    state: varchar('state', { length: 16 }).notNull().default('running'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    instance: text('instance'),
+    fileName: text('file_name'),
+    size: bigint('size', { mode: 'number' }),
+    summary: jsonb('summary').$type<{ rows: number; files: number; fileBytes: number; migration: string }>(),
+    errorDetail: text('error_detail'),
+    // When BACKUP_KEEP removed its archive.
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [index('backups_started_at_idx').on(t.startedAt)],
+);
+
+// Each running server process, seen every 20 seconds (the console's System page lists those seen in the last
+// minute). Rows of processes gone for a day are removed. Left out of the backups.
+export const appInstances = pgTable(
+  'app_instances',
+  {
+    id: text('id').primaryKey(),
+    host: text('host').notNull(),
+    pid: integer('pid').notNull(),
+    version: text('version').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('app_instances_seen_at_idx').on(t.seenAt)],
+);
+
+// Something an administrator must hear about (a failed backup, e-mails failing for an hour, a video job stuck for an
+// hour): one row per incident, opened once (one e-mail to every administrator) and resolved once (one more). At most
+// one open incident of a kind, kept by the partial unique index, so several instances never open it twice.
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // 'backup_failed', 'emails_failing' or 'video_job_stuck'.
+    kind: varchar('kind', { length: 32 }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    detail: jsonb('detail').$type<Record<string, string | number>>(),
+  },
+  (t) => [
+    uniqueIndex('incidents_open_kind_idx').on(t.kind).where(sql`resolved_at is null`),
+    index('incidents_opened_at_idx').on(t.openedAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type JobSeekerProfile = typeof jobSeekerProfiles.$inferSelect;
 export type SalesRequestRow = typeof salesRequests.$inferSelect;
@@ -785,3 +847,5 @@ export type CareerApplication = typeof careerApplications.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type DataExport = typeof dataExports.$inferSelect;
 export type AccountDeletion = typeof accountDeletions.$inferSelect;
+export type Backup = typeof backups.$inferSelect;
+export type Incident = typeof incidents.$inferSelect;
