@@ -78,7 +78,7 @@ const envSchema = z.object({
 
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-  BACKUP_TIME: z.preprocess(emptyAsUndefined, z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM (UTC)').default('23:00')),
+  BACKUP_TIME: z.preprocess(emptyAsUndefined, z.string().regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (UTC), or off').default('23:00')),
   BACKUP_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
   SESSION_IDLE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(5).default(7 * 24 * 60)),
   SESSION_ABSOLUTE_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(30 * 24)),
@@ -211,8 +211,8 @@ export interface Config {
   /** The bearer token that opens /metrics (Prometheus); unset, /metrics answers 404. */
   metricsToken: string | undefined;
   sessionAbsoluteMs: number;
-  /** The daily backup: its time of day in UTC (minutes after midnight), and how many archives are kept. */
-  backup: { minuteOfDay: number; keep: number };
+  /** The daily backup: its time of day in UTC (minutes after midnight; undefined: none), and how many archives are kept. */
+  backup: { minuteOfDay: number | undefined; keep: number };
   /** Verified addresses that are administrators. */
   adminEmails: string[];
   smtpUrl: string | undefined;
@@ -327,7 +327,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     metricsToken: e.METRICS_TOKEN,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
-    backup: { minuteOfDay: Number(e.BACKUP_TIME.slice(0, 2)) * 60 + Number(e.BACKUP_TIME.slice(3)), keep: e.BACKUP_KEEP },
+    backup: {
+      minuteOfDay: e.BACKUP_TIME === 'off' ? undefined : Number(e.BACKUP_TIME.slice(0, 2)) * 60 + Number(e.BACKUP_TIME.slice(3)),
+      keep: e.BACKUP_KEEP,
+    },
     adminEmails: e.ADMIN_EMAILS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <${e.SUPPORT_EMAIL}>`,

@@ -11,6 +11,8 @@ import type { ObjectStorage } from '../storage/object-storage.ts';
 export interface BackupStore {
   /** Where archives go, for the log and the console. */
   readonly location: string;
+  /** Where an archive is written while it is made (on the same disk as its final place, when that is a disk). */
+  scratchPath(backupId: string): string;
   /** Keeps the finished archive at `localPath` (moved, or uploaded and then deleted); returns its file name. */
   keep(backupId: string, startedAt: Date, localPath: string): Promise<string>;
   open(fileName: string): Promise<{ stream: Readable; size: number } | undefined>;
@@ -23,12 +25,13 @@ export function archiveName(productName: string, startedAt: Date): string {
   return `${slug}-backup-${startedAt.toISOString().slice(0, 19).replace(/:/g, '-')}Z.zip`;
 }
 
-export function createBackupStore(config: Pick<Config, 'dataDir' | 'storage' | 'productName'>, storage: ObjectStorage): BackupStore {
+export function createBackupStore(config: Pick<Config, 'dataDir' | 'storage' | 'productName' | 'temporaryDir'>, storage: ObjectStorage): BackupStore {
   if (config.storage.driver === 'local') {
     const dir = path.join(config.dataDir, 'backups');
     const fileOf = (fileName: string) => path.join(dir, path.basename(fileName));
     return {
       location: dir,
+      scratchPath: (backupId) => path.join(dir, `.${backupId}.partial`),
       async keep(_backupId, startedAt, localPath) {
         await mkdir(dir, { recursive: true });
         const fileName = archiveName(config.productName, startedAt);
@@ -45,6 +48,7 @@ export function createBackupStore(config: Pick<Config, 'dataDir' | 'storage' | '
     };
   }
   return {
+    scratchPath: (backupId) => path.join(config.temporaryDir, `backup-${backupId}.zip`),
     location: `backups/ in the ${config.storage.driver === 's3' ? 'S3' : 'Cloud Storage'} bucket ${config.storage.bucket}`,
     async keep(backupId, _startedAt, localPath) {
       const key = `backups/${backupId}`;

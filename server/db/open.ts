@@ -7,6 +7,8 @@ import { runMigrations } from './migrate.ts';
 
 export interface OpenDatabase {
   database: Database;
+  /** Its connection string (a backup reads it on a connection of its own). */
+  url: string;
   /** Closes the pool, then stops the embedded PostgreSQL if one was started. */
   close(): Promise<void>;
 }
@@ -18,26 +20,28 @@ export interface OpenDatabase {
  */
 export async function openDatabase(
   config: Config,
-  options: { logger?: Logger; use?: 'own' | 'share' } = {},
+  options: { logger?: Logger; use?: 'own' | 'share'; migrate?: boolean } = {},
 ): Promise<OpenDatabase> {
   const { logger } = options;
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbeddedPostgres({ dataDir: config.dataDir, database: 'wazifa', logger, use: options.use ?? 'own' });
   if (embedded) logger?.info({ dir: config.dataDir }, 'embedded PostgreSQL started');
-  const database = createDatabase(config.databaseUrl ?? embedded!.url, { max: config.databasePoolMax, min: DATABASE_POOL_MIN });
+  const url = config.databaseUrl ?? embedded!.url;
+  const database = createDatabase(url, { max: config.databasePoolMax, min: DATABASE_POOL_MIN });
   const close = async () => {
     await database.close();
     await embedded?.stop();
   };
   try {
-    await runMigrations(database);
+    // A restore migrates in steps of its own (the archive's level first).
+    if (options.migrate !== false) await runMigrations(database);
     await database.warm();
   } catch (err) {
     await close();
     throw err;
   }
-  return { database, close };
+  return { database, url, close };
 }
 
 /** openDatabase for the command-line tools: a problem the person can fix is printed as such (exit code 1). */
