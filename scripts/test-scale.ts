@@ -5,6 +5,7 @@
 // - a resumable video upload begun on one instance goes on through the other (it waits in the bucket);
 // - a company's search rate limit holds across both (rate limits are counted in PostgreSQL);
 // - the subscription reminders job, which both instances run, sends each e-mail once;
+// - the daily backup, due as both instances start, is made once, into the bucket;
 // - one instance stops (SIGTERM) while 50 connections load the proxy: no request fails at the client.
 // Prints each check and `N passed, N failed`; exits 1 when one failed. Needs nginx (/usr/sbin/nginx, or NGINX_PATH),
 // which `.ci/run` installs like chromium.
@@ -16,7 +17,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
-import { companyProfiles, emailOutbox, users } from '#shared/schema.ts';
+import { backups, companyProfiles, emailOutbox, users } from '#shared/schema.ts';
 import { createDatabase, type Database } from '../server/db/client.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
@@ -221,6 +222,8 @@ async function main() {
       S3_FORCE_PATH_STYLE: 'true',
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
+      // Due now: both instances find today's slot begun as they start.
+      BACKUP_TIME: new Date().toISOString().slice(11, 16),
     };
     log('starting two app instances');
     const [a, b] = await Promise.all(
@@ -373,6 +376,23 @@ async function main() {
           return `${rows.length} companies reminded once each`;
         }
         if (Date.now() > deadline) throw new Error(`only ${rows.length} of ${reminded.length} reminders queued`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    });
+
+    await check('the daily backup, due on both instances, is made once', async () => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const rows = await database.db.select().from(backups).where(eq(backups.trigger, 'daily'));
+        const done = rows.filter((row) => row.state !== 'running');
+        if (done.length > 0 || Date.now() > deadline) {
+          if (rows.length !== 1) throw new Error(`${rows.length} daily backups made, not one`);
+          const [row] = rows;
+          if (row!.state !== 'succeeded') throw new Error(`the backup ${row!.state}: ${row!.errorDetail}`);
+          const stored = await fetch(`http://127.0.0.1:${s3Port}/${BUCKET}/${row!.fileName}`, { method: 'HEAD' });
+          if (Number(stored.headers.get('content-length')) !== row!.size) throw new Error(`the bucket's ${row!.fileName} has ${stored.headers.get('content-length')} bytes, the row says ${row!.size}`);
+          return `one backup by ${row!.instance}, ${row!.size} bytes at ${row!.fileName} in the bucket`;
+        }
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     });

@@ -30,6 +30,11 @@ import { startExpiredSessionRemoval } from './jobs/expired-sessions.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 import { createMetrics } from './metrics.ts';
+import os from 'node:os';
+import { createBackupStore } from './backup/backup-store.ts';
+import { instanceName } from './services/backups.ts';
+import { startDailyBackup } from './jobs/daily-backup.ts';
+import { startIncidentWatch } from './jobs/incident-watch.ts';
 
 const startedAt = performance.now();
 
@@ -59,11 +64,13 @@ async function runCleanups() {
 
 async function start(): Promise<Server> {
   // The database first: a DATA_DIR it cannot use is refused before anything is written there.
-  const { database, close } = await openDatabase(config, { logger });
+  const { database, url: databaseUrl, close } = await openDatabase(config, { logger });
   cleanups.push(close);
   const readDatabase = config.databaseReadUrl ? createDatabase(config.databaseReadUrl, { max: config.databasePoolMax }) : undefined;
   if (readDatabase) cleanups.push(() => readDatabase.close());
-  if (!config.sessionSecret) config = { ...config, sessionSecret: await loadOrCreateSessionSecret(config.dataDir) };
+  // A secret kept in DATA_DIR goes into the backups, so links and sessions survive a restore.
+  const keptSessionSecret = config.sessionSecret ? undefined : await loadOrCreateSessionSecret(config.dataDir);
+  if (keptSessionSecret) config = { ...config, sessionSecret: keptSessionSecret };
 
   const getPublicConfig = () => publicConfig(config, systemClock);
   const client: ClientHandler =
@@ -138,7 +145,13 @@ async function start(): Promise<Server> {
     logger,
     mailer,
   };
-  for (const job of [startSubscriptionReminders(mailing), startSavedSearchAlerts(mailing), startStillLookingAsks(mailing), startProfileActivityEmails(mailing)]) {
+  for (const job of [
+    startSubscriptionReminders(mailing),
+    startSavedSearchAlerts(mailing),
+    startStillLookingAsks(mailing),
+    startProfileActivityEmails(mailing),
+    startIncidentWatch(mailing),
+  ]) {
     cleanups.push(() => job.stop());
   }
   const dataExports = startDataExports({ ...mailing, storage, temporaryDir: config.temporaryDir });
@@ -147,6 +160,24 @@ async function start(): Promise<Server> {
   cleanups.push(() => accountDeletions.stop());
   const expiredSessions = startExpiredSessionRemoval({ db: database.db, clock: systemClock, logger });
   cleanups.push(() => expiredSessions.stop());
+  if (config.backup.minuteOfDay !== undefined) {
+    const store = createBackupStore(config, storage);
+    const dailyBackup = startDailyBackup({
+      db: database.db,
+      databaseUrl,
+      storageDriver: config.storage.driver,
+      storage,
+      store,
+      productName: config.productName,
+      keep: config.backup.keep,
+      clock: systemClock,
+      logger,
+      instance: instanceName(os.hostname(), process.pid),
+      sessionSecret: keptSessionSecret,
+      minuteOfDay: config.backup.minuteOfDay,
+    });
+    cleanups.push(() => dailyBackup.stop());
+  }
   if (config.billing.placeholders.length > 0) {
     logger.warn({ variables: config.billing.placeholders }, 'invoices show placeholder seller details; set these variables before issuing real invoices');
   }

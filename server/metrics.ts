@@ -7,6 +7,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import type { DeliveryResult } from './mail/worker.ts';
+import { lastSuccessfulBackupAt } from './services/backups.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -129,6 +130,16 @@ export function createMetrics(database: Database): Metrics {
     'Age of the oldest item in each queue and state (0 when there is none)',
     (row) => (row.oldest ? Math.max(0, Date.now() / 1000 - Number(row.oldest)) : 0),
   );
+
+  new Gauge({
+    name: 'wazifa_backup_last_success_timestamp_seconds',
+    help: 'When the last backup succeeded, as a Unix time (0 when none has)',
+    registers: [registry],
+    async collect() {
+      const at = await lastSuccessfulBackupAt(database.db);
+      this.set(at ? at.getTime() / 1000 : 0);
+    },
+  });
 
   const timeRequests: RequestHandler = (req, res, next) => {
     const end = requestSeconds.startTimer();

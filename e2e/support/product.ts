@@ -50,7 +50,7 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
   let output = '';
   const child = spawn(process.execPath, ['--expose-gc', 'server/index.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', BACKUP_TIME: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));

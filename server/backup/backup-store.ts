@@ -32,9 +32,10 @@ export function createBackupStore(config: Pick<Config, 'dataDir' | 'storage' | '
     return {
       location: dir,
       scratchPath: (backupId) => path.join(dir, `.${backupId}.partial`),
-      async keep(_backupId, startedAt, localPath) {
+      async keep(backupId, startedAt, localPath) {
         await mkdir(dir, { recursive: true });
-        const fileName = archiveName(config.productName, startedAt);
+        // Two backups may start in the same second (the daily one and a command): the id keeps them apart.
+        const fileName = archiveName(config.productName, startedAt).replace(/\.zip$/, `-${backupId.slice(0, 8)}.zip`);
         await rename(localPath, fileOf(fileName));
         return fileName;
       },

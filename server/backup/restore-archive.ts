@@ -73,7 +73,7 @@ async function loadOrder(database: Database, names: string[]): Promise<string[]>
 }
 
 /** Applies the migrations up to and including `index` (a folder holding just those, read by drizzle's migrator). */
-async function migrateTo(database: Database, index: number) {
+export async function migrateTo(database: Database, index: number) {
   const journal = await readMigrationJournal();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-migrations-'));
   try {

@@ -8,6 +8,7 @@ import { Transform, type Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import yazl from 'yazl';
+import { FILE_DELETIONS_LOCK } from '../services/file-deletions.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { ARCHIVE_FORMAT, readMigrationJournal, type FileEntry, type Manifest, type TableEntry } from './manifest.ts';
 
@@ -89,6 +90,9 @@ export async function writeBackupArchive(input: WriteArchiveInput): Promise<{ ma
   const written = new Promise<number>((resolve) => out.on('close', () => resolve(out.bytesWritten)));
   zip.outputStream.pipe(out);
   try {
+    // Deletions of stored files wait until the files are copied (server/services/file-deletions.ts); one under way
+    // finishes first, so the snapshot sees its rows gone.
+    await client.query('select pg_advisory_lock($1)', [FILE_DELETIONS_LOCK]);
     await client.query('begin isolation level repeatable read read only');
     const journal = await readMigrationJournal();
     const applied = await client.query<{ created_at: string }>('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1');
@@ -161,7 +165,10 @@ export async function writeBackupArchive(input: WriteArchiveInput): Promise<{ ma
               });
               input.storage.createReadStream(key).then(
                 (source: Readable) => {
-                  source.on('error', (err: NodeJS.ErrnoException) => measure.stream.destroy(err.code === 'ENOENT' ? new FileGoneDuringBackup(key) : err));
+                  source.on('error', (err: NodeJS.ErrnoException) => {
+                    reject(err.code === 'ENOENT' ? new FileGoneDuringBackup(key) : err);
+                    measure.stream.destroy();
+                  });
                   ready(null, source.pipe(measure.stream));
                 },
                 // The archive is abandoned: the attempt fails here and nothing reads the ZIP further.
@@ -182,6 +189,7 @@ export async function writeBackupArchive(input: WriteArchiveInput): Promise<{ ma
       storageManifest = { driver: input.storageDriver, keys: stored.rows.map((row) => row.key) };
     }
     await client.query('commit');
+    await client.query('select pg_advisory_unlock($1)', [FILE_DELETIONS_LOCK]);
 
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,

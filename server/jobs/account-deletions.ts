@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { accountDeletions, auditLog, type AccountDeletion } from '#shared/schema.ts';
 import { eraseAccount, type DeletionContext } from '../services/account-deletion.ts';
+import { whileDeletingFiles } from '../services/file-deletions.ts';
 import { startPeriodicJob } from './periodic.ts';
 
 const LEASE_MS = 30 * 60 * 1000;
@@ -35,7 +36,7 @@ export async function eraseNextAccount(ctx: DeletionWorkerContext): Promise<bool
   const job = await claimNext(ctx);
   if (!job) return false;
   try {
-    const summary = await eraseAccount(ctx, job);
+    const summary = await whileDeletingFiles(ctx.db, () => eraseAccount(ctx, job));
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
       await tx

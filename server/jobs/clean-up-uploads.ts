@@ -11,6 +11,7 @@ import type { ObjectStorage } from '../storage/object-storage.ts';
 import { sweepTemporaryFiles } from '../storage/temporary-files.ts';
 import type { VideoHost } from '../video/video-host.ts';
 import { removeEndedUploadLocks } from '../video/upload-locks.ts';
+import { holdFileDeletions } from '../services/file-deletions.ts';
 import { startPeriodicJob } from './periodic.ts';
 
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -28,6 +29,7 @@ export interface CleanUpContext {
 export async function cleanUpUnusedUploads(ctx: CleanUpContext, batchSize = 100): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - UNUSED_UPLOAD_TTL_MS);
   return ctx.db.transaction(async (tx) => {
+    await holdFileDeletions(tx);
     const { rows } = await tx.execute<{ id: string; key: string; upload_key: string | null; kind: string; path: string }>(sql`
       select o.id, o.key, o.upload_key, o.kind, coalesce(o.url, '/objects/' || o.key) as path
       from objects o

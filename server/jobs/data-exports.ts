@@ -6,6 +6,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { dataExports, type DataExport } from '#shared/schema.ts';
 import { buildDataExport, type DataExportBuildContext } from '../services/data-export.ts';
+import { holdFileDeletions } from '../services/file-deletions.ts';
 import { startPeriodicJob } from './periodic.ts';
 
 export const EXPORT_MAX_ATTEMPTS = 3;
@@ -59,6 +60,7 @@ export async function makeNextDataExport(ctx: DataExportWorkerContext): Promise<
 /** Deletes the files of copies whose link has expired; answers how many. */
 export async function removeExpiredDataExports(ctx: Pick<DataExportWorkerContext, 'db' | 'clock' | 'storage'>, batchSize = 100): Promise<number> {
   return ctx.db.transaction(async (tx) => {
+    await holdFileDeletions(tx);
     const rows = await tx
       .select({ id: dataExports.id, objectKey: dataExports.objectKey })
       .from(dataExports)

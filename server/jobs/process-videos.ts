@@ -16,6 +16,7 @@ import type { ObjectStorage } from '../storage/object-storage.ts';
 import { claimTemporaryPath, dropTemporaryPath } from '../storage/temporary-files.ts';
 import { makePlayable, UnreadableVideoError } from '../video/make-playable.ts';
 import { posterKeyOf } from '../video/local.ts';
+import { holdFileDeletions } from '../services/file-deletions.ts';
 import { startPeriodicJob } from './periodic.ts';
 
 export const VIDEO_JOB_MAX_ATTEMPTS = 3;
@@ -81,9 +82,10 @@ export async function processNextVideo(ctx: VideoProcessingContext): Promise<boo
   } catch (err) {
     if (err instanceof UnreadableVideoError) {
       // Nothing half-made stays: the file goes, the row says why (the profile shows it to its owner).
-      await ctx.storage.delete(key);
-      await ctx.storage.delete(posterKeyOf(key));
       await ctx.db.transaction(async (tx) => {
+        await holdFileDeletions(tx);
+        await ctx.storage.delete(key);
+        await ctx.storage.delete(posterKeyOf(key));
         await tx.update(objects).set({ status: 'refused' }).where(eq(objects.key, key));
         await tx
           .update(videoJobs)
