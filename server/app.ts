@@ -21,6 +21,9 @@ import { jobSeekerRouter } from './routes/job-seeker.ts';
 import { adminRouter } from './routes/admin.ts';
 import { adminCompaniesRouter } from './routes/admin-companies.ts';
 import { adminConsoleRouter } from './routes/admin-console.ts';
+import { adminSystemRouter } from './routes/admin-system.ts';
+import { createBackupStore } from './backup/backup-store.ts';
+import { PRODUCT_VERSION } from './version.ts';
 import { companyRouter } from './routes/company.ts';
 import type { VideoHost } from './video/video-host.ts';
 import { localUploadRouter, objectFilesRouter, objectsApiRouter } from './routes/objects.ts';
@@ -173,6 +176,9 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(companyTeamRouter(companies));
   api.use(adminCompaniesRouter(companies));
   api.use(adminConsoleRouter({ db: database.db, clock, mailer }));
+  api.use(
+    adminSystemRouter({ db: database.db, clock, version: PRODUCT_VERSION, backups: createBackupStore(config, deps.storage), productName: config.productName }),
+  );
   api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: config.temporaryDir }));
   api.use(employerTrustRouter({ ...uploads, productName: config.productName, publicUrl: config.publicUrl, secret: config.sessionSecret, mailer }));
   if (deps.oidc) api.use(deps.oidc);

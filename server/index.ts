@@ -35,6 +35,8 @@ import { createBackupStore } from './backup/backup-store.ts';
 import { instanceName } from './services/backups.ts';
 import { startDailyBackup } from './jobs/daily-backup.ts';
 import { startIncidentWatch } from './jobs/incident-watch.ts';
+import { startInstanceHeartbeat } from './jobs/instance-heartbeat.ts';
+import { PRODUCT_VERSION } from './version.ts';
 
 const startedAt = performance.now();
 
@@ -160,6 +162,8 @@ async function start(): Promise<Server> {
   cleanups.push(() => accountDeletions.stop());
   const expiredSessions = startExpiredSessionRemoval({ db: database.db, clock: systemClock, logger });
   cleanups.push(() => expiredSessions.stop());
+  const heartbeat = startInstanceHeartbeat({ db: database.db, clock: systemClock, logger, version: PRODUCT_VERSION });
+  cleanups.push(() => heartbeat.stop());
   if (config.backup.minuteOfDay !== undefined) {
     const store = createBackupStore(config, storage);
     const dailyBackup = startDailyBackup({

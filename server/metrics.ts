@@ -4,10 +4,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { sql } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import type { DeliveryResult } from './mail/worker.ts';
 import { lastSuccessfulBackupAt } from './services/backups.ts';
+import { readJobBacklogs, type BacklogReading } from './services/job-backlogs.ts';
+import { JOB_QUEUES, type JobQueue } from '#shared/system-status.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -85,30 +86,14 @@ export function createMetrics(database: Database): Metrics {
     },
   });
 
-  // One statement per scrape for every queue, on the indexes the workers use to find their work. Both gauges below
-  // read it: a scrape asks for them together, so the second finds the first one's reading still under way.
-  const backlog = async () => {
-    const { rows } = await database.db.execute<{ queue: string; state: string; items: string; oldest: string | null }>(sql`
-      select 'outbox' as queue, status as state, count(*) as items, extract(epoch from min(created_at)) as oldest
-        from email_outbox where status in ('pending', 'failed') group by status
-      union all
-      select 'video_jobs', state, count(*), extract(epoch from min(created_at))
-        from video_jobs where state in ('queued', 'running', 'failed') group by state
-      union all
-      select 'data_exports', state, count(*), extract(epoch from min(created_at))
-        from data_exports where state in ('queued', 'running', 'failed') group by state`);
-    return rows;
-  };
-  type BacklogRow = Awaited<ReturnType<typeof backlog>>[number];
-  let reading: Promise<BacklogRow[]> | undefined;
-  const readBacklog = () => (reading ??= backlog().finally(() => (reading = undefined)));
-  const QUEUES: Record<string, string[]> = {
-    outbox: ['pending', 'failed'],
-    video_jobs: ['queued', 'running', 'failed'],
-    data_exports: ['queued', 'running', 'failed'],
-  };
+  // One reading per scrape for every queue (services/job-backlogs.ts). Both gauges below read it: a scrape asks for
+  // them together, so the second finds the first one's reading still under way.
+  let reading: Promise<BacklogReading[]> | undefined;
+  const readBacklog = () => (reading ??= readJobBacklogs(database.db).finally(() => (reading = undefined)));
+  // The series Prometheus has had from the first day; the System page shows account deletions as well.
+  const QUEUES: JobQueue[] = ['outbox', 'video_jobs', 'data_exports'];
   /** A gauge with a value for every queue and state, 0 for those with no item. */
-  const backlogGauge = (name: string, help: string, value: (row: BacklogRow) => number) =>
+  const backlogGauge = (name: string, help: string, value: (row: BacklogReading) => number) =>
     new Gauge({
       name,
       help,
@@ -116,19 +101,19 @@ export function createMetrics(database: Database): Metrics {
       registers: [registry],
       async collect() {
         const rows = await readBacklog();
-        for (const [queue, states] of Object.entries(QUEUES)) {
-          for (const state of states) {
+        for (const queue of QUEUES) {
+          for (const state of JOB_QUEUES[queue]) {
             const row = rows.find((r) => r.queue === queue && r.state === state);
             this.set({ queue, state }, row ? value(row) : 0);
           }
         }
       },
     });
-  backlogGauge('wazifa_queue_items', 'Items waiting or failed in each queue: the e-mail outbox, video jobs, data exports', (row) => Number(row.items));
+  backlogGauge('wazifa_queue_items', 'Items waiting or failed in each queue: the e-mail outbox, video jobs, data exports', (row) => row.items);
   backlogGauge(
     'wazifa_queue_oldest_item_age_seconds',
     'Age of the oldest item in each queue and state (0 when there is none)',
-    (row) => (row.oldest ? Math.max(0, Date.now() / 1000 - Number(row.oldest)) : 0),
+    (row) => (row.oldest ? Math.max(0, (Date.now() - row.oldest.getTime()) / 1000) : 0),
   );
 
   new Gauge({

@@ -151,6 +151,7 @@ export const ERROR_MESSAGES = {
   'admin.audit_range_reversed': 'from must not be after to',
   'admin.user_deletion_requested': 'This account is already being deleted',
   'admin.delete_self': 'You cannot delete your own account from the console',
+  'backup.not_found': 'This backup cannot be downloaded: it failed, or its archive is no longer kept.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

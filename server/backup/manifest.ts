@@ -49,9 +49,3 @@ export async function readMigrationJournal(dir = MIGRATIONS_DIR): Promise<Journa
   const journal = JSON.parse(await readFile(path.join(dir, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
   return journal.entries;
 }
-
-/** The product's version, as package.json says. */
-export async function productVersion(): Promise<string> {
-  const pkg = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
-  return pkg.version;
-}

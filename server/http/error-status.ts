@@ -149,4 +149,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'admin.audit_range_reversed': 400,
   'admin.user_deletion_requested': 409,
   'admin.delete_self': 409,
+  'backup.not_found': 404,
 };

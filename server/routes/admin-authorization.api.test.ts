@@ -9,6 +9,7 @@ import { auditLog, careerApplications, companyProfiles, companyReports, emailOut
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { approveProfile, jobSeekerWithProfile, onboardedCompany, paidCompany, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 import { declaredRoutes } from '../test/routes.ts';
+import { keptBackup } from '../test/backup-archives.ts';
 
 type Agent = request.Agent | ReturnType<typeof request>;
 
@@ -33,6 +34,7 @@ interface World {
   companyToCheck: string;
   reportToOpen: string;
   reportToAnswer: string;
+  backup: string;
 }
 
 interface AdminRoute {
@@ -193,6 +195,14 @@ const ROUTES: AdminRoute[] = [
     status: 200,
     audit: { action: 'report.answer', subject: (w) => w.companyToCheck },
   },
+  { method: 'get', path: '/api/admin/system', url: () => '/api/admin/system', status: 200 },
+  {
+    method: 'get',
+    path: '/api/admin/backups/:id/download',
+    url: (w) => `/api/admin/backups/${w.backup}/download`,
+    status: 200,
+    audit: { action: 'backup.downloaded', subject: (w) => w.backup },
+  },
 ];
 
 let testApp: TestApp;
@@ -277,6 +287,7 @@ beforeAll(async () => {
     companyToCheck: toCheck.companyId,
     reportToOpen: reports[0]!.id,
     reportToAnswer: reports[1]!.id,
+    backup: (await keptBackup(testApp)).id,
   };
 });
 afterAll(() => testApp.close());

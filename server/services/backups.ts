@@ -10,9 +10,9 @@ import { backups, type Backup } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import type { BackupStore } from '../backup/backup-store.ts';
-import { productVersion } from '../backup/manifest.ts';
 import { FileGoneDuringBackup, writeBackupArchive } from '../backup/write-archive.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
+import { PRODUCT_VERSION } from '../version.ts';
 
 /** A maker renews its lease this often; a row whose lease ran out is a maker that died. */
 const LEASE_MS = 2 * 60_000;
@@ -90,7 +90,6 @@ export async function makeBackup(ctx: BackupContext, wanted: BackupClaim): Promi
   await mkdir(path.dirname(scratch), { recursive: true });
   let finished: Backup | undefined;
   try {
-    const version = await productVersion();
     let archive: Awaited<ReturnType<typeof writeBackupArchive>> | undefined;
     for (let attempt = 1; !archive; attempt++) {
       try {
@@ -99,7 +98,7 @@ export async function makeBackup(ctx: BackupContext, wanted: BackupClaim): Promi
           storageDriver: ctx.storageDriver,
           storage: ctx.storage,
           product: ctx.productName,
-          version,
+          version: PRODUCT_VERSION,
           now: ctx.clock.now(),
           outPath: scratch,
           sessionSecret: ctx.sessionSecret,

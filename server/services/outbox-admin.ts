@@ -1,7 +1,7 @@
 // The e-mail outbox in the admin console: what the product sent or will send, and a retry
 // for the e-mails the worker gave up on. Links that act for the recipient are never shown here, and opening a
 // message is audited (docs/decisions/0015).
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, sql, type SQL } from 'drizzle-orm';
 import type { AdminEmail, AdminEmailDetail, OUTBOX_STATUSES, Page } from '#shared/admin.ts';
 import { auditLog, emailOutbox, type OutboxEmail, type User } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
@@ -107,4 +107,18 @@ export async function retryEmail(ctx: { db: Db; clock: Clock }, admin: User, raw
     });
     return emailView(updated!);
   });
+}
+
+/**
+ * E-mails given up on since `since`, newest first, at most `limit` of them, and how many there are. The outbox keeps
+ * no time of failure: an attempt moves `next_attempt_at` ahead by the worker's lease, and a last attempt leaves it
+ * there, so that column places a failure in time (email_outbox_due_idx serves both statements).
+ */
+export async function recentlyFailedEmails(db: Db, since: Date, limit: number): Promise<{ items: AdminEmail[]; total: number }> {
+  const failedSince = and(eq(emailOutbox.status, 'failed'), gte(emailOutbox.nextAttemptAt, since));
+  const [rows, [counted]] = await Promise.all([
+    db.select(listColumns).from(emailOutbox).where(failedSince).orderBy(desc(emailOutbox.nextAttemptAt), desc(emailOutbox.id)).limit(limit),
+    db.select({ total: countAll() }).from(emailOutbox).where(failedSince),
+  ]);
+  return { items: rows.map(emailView), total: counted?.total ?? 0 };
 }

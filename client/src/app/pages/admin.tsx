@@ -12,6 +12,7 @@ import { EmailList } from '@/features/admin/components/email-list';
 import { ReviewQueue } from '@/features/admin/components/review-queue';
 import { ReportList } from '@/features/admin/components/report-list';
 import { SalesRequestList } from '@/features/admin/components/sales-request-list';
+import { SystemStatusPage } from '@/features/admin/components/system-status';
 import { UserList } from '@/features/admin/components/user-list';
 import { VideoJobList } from '@/features/admin/components/video-job-list';
 import AdminCompanyPage from './admin-company';
@@ -29,6 +30,7 @@ const SECTIONS: Array<{ path: string; key: string; Section: ComponentType }> = [
   { path: '/admin/emails', key: 'emails', Section: EmailList },
   { path: '/admin/videos', key: 'videos', Section: VideoJobList },
   { path: '/admin/audit', key: 'audit', Section: AuditLog },
+  { path: '/admin/system', key: 'system', Section: SystemStatusPage },
 ];
 
 function SectionPage({ titleKey, Section }: { titleKey: string; Section: ComponentType }) {

@@ -18,6 +18,7 @@ const SECTIONS = [
   { href: '/admin/emails', key: 'emails', count: 'failedEmails' },
   { href: '/admin/videos', key: 'videos', count: null },
   { href: '/admin/audit', key: 'audit', count: null },
+  { href: '/admin/system', key: 'system', count: null },
 ] as const;
 
 /** `wide`: the page uses the whole width of a large screen (the review page shows the video and the CV side by side). */
