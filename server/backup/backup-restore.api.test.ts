@@ -2,7 +2,7 @@
 // archive or a database with data is refused with nothing changed, an older archive is migrated on, and a backup
 // taken while people write is consistent (invoice numbers without gaps, no file row without its file).
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -13,7 +13,7 @@ import { createDatabase, databaseUrlFor, type Database } from '../db/client.ts';
 import { systemClock } from '../clock.ts';
 import { createLocalStorage } from '../storage/local.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
-import { makeBackup, type BackupContext } from '../services/backups.ts';
+import { dailySlot, makeBackup, type BackupContext } from '../services/backups.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { accountWorkers } from '../test/account-data.ts';
@@ -205,6 +205,39 @@ describe('a backup and its restore', () => {
     expect(applied.rows[0].n).toBe(journal.length);
     const users = await place.target.database.pool.query(`select email from users where id = 'old-user-1'`);
     expect(users.rows).toEqual([{ email: 'old@example.com' }]);
+  });
+});
+
+describe('the archives kept', () => {
+  it('keeps the newest BACKUP_KEEP and records when the older ones went', async () => {
+    const app = await createTestApp();
+    cleanups.push(() => app.close());
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await makeBackup({ ...backupContext(app), keep: 2 }, { trigger: 'command' }));
+    const rows = await app.testDatabase.database.pool.query(`select id, removed_at from backups order by started_at`);
+    expect(rows.rows.map((row) => row.removed_at !== null)).toEqual([true, false, false]);
+    const kept = (await readdir(path.join(app.config.dataDir, 'backups'))).filter((name) => name.endsWith('.zip')).sort();
+    expect(kept).toEqual(made.slice(1).map((backup) => backup!.fileName).sort());
+  });
+
+  it('claims a daily slot once, and marks a backup whose maker stopped as failed', async () => {
+    const slot = dailySlot(new Date('2026-11-27T01:30:00Z'), 23 * 60);
+    expect(slot.toISOString()).toBe('2026-11-26T23:00:00.000Z');
+    expect(dailySlot(new Date('2026-11-27T23:00:00Z'), 23 * 60).toISOString()).toBe('2026-11-27T23:00:00.000Z');
+    const app = await createTestApp();
+    cleanups.push(() => app.close());
+    const db = app.testDatabase.database.pool;
+    await db.query(`insert into backups (trigger, state, started_at, lease_until) values ('command', 'running', now() - interval '1 hour', now() - interval '58 minutes')`);
+    const [first, second] = await Promise.all([
+      makeBackup(backupContext(app), { trigger: 'daily', scheduledFor: slot }),
+      makeBackup(backupContext(app), { trigger: 'daily', scheduledFor: slot }),
+    ]);
+    expect([first?.state, second?.state].sort()).toEqual(['succeeded', undefined]);
+    const rows = await db.query(`select trigger, state, error_detail from backups order by started_at`);
+    expect(rows.rows).toEqual([
+      { trigger: 'command', state: 'failed', error_detail: 'the process making it stopped before it finished' },
+      { trigger: 'daily', state: 'succeeded', error_detail: null },
+    ]);
   });
 });
 
