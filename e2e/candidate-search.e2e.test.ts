@@ -301,4 +301,35 @@ describe("a recruiter's search", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('asks for the company and the first cards beside "who is signed in", and offline says so and recovers with Try again', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await signIn(context);
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await cards(page).first().waitFor();
+    // Side by side: the search and the company were asked for before the answer to "who is signed in" had arrived.
+    const timing = await page.evaluate(() =>
+      Object.fromEntries(
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry as PerformanceResourceTiming)
+          .filter((entry) => /\/api\/(auth\/user|company\/profile|candidates\?)/.test(entry.name))
+          .map((entry) => [new URL(entry.name).pathname, { start: entry.startTime, end: entry.responseEnd }]),
+      ),
+    );
+    expect(timing['/api/candidates']!.start).toBeLessThan(timing['/api/auth/user']!.end);
+    expect(timing['/api/company/profile']!.start).toBeLessThan(timing['/api/auth/user']!.end);
+
+    // The connection drops; a changed sort cannot search: the page says so instead of waiting without end.
+    await context.setOffline(true);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('experience');
+    const failed = page.getByRole('alert').filter({ hasText: 'Could not load job seekers.' });
+    await failed.waitFor();
+    await expectAccessible(page);
+    await context.setOffline(false);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await failed.waitFor({ state: 'detached' });
+    await cards(page).first().waitFor();
+    await context.close();
+  });
 });

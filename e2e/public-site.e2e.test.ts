@@ -241,7 +241,7 @@ describe('phones', () => {
 });
 
 describe('while the current user loads', () => {
-  it('shows the Loading... spinner, then the page', async () => {
+  it("shows the page's outline (Loading... for screen readers), then the page", async () => {
     const tracked = await openPage(browser);
     const { page } = tracked;
     // Hold GET /api/auth/user until the spinner has been seen.
@@ -257,6 +257,21 @@ describe('while the current user loads', () => {
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
     expect(await spinner.count()).toBe(0);
     await done(tracked);
+  });
+
+  it('says the page could not load when who is signed in cannot be learned, and Try again recovers', async () => {
+    const { page, context } = await openPage(browser, { width: 375, height: 800, locale: 'ar' });
+    // The connection drops just as the page asks: not "signed out", and not a spinner without end.
+    await page.route('**/api/auth/user', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await page.goto(`${offerOver.baseUrl}/about`);
+    const failed = page.getByRole('alert');
+    await failed.getByText('تعذّر تحميل هذه الصفحة').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    await expectAccessible(page);
+    await failed.getByRole('button').click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await context.close();
   });
 });
 

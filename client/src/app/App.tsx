@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { RequestFailed } from '@/components/ui/request-failed';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { homePathFor, useCurrentUser } from '@/lib/auth';
 import { rememberPage } from '@/lib/last-page';
 import { ScrollToTop } from './scroll-to-top';
@@ -51,8 +52,10 @@ const JOB_SEEKER_TYPES = new Set(['candidate', 'job-seeker', 'job_seeker']);
 
 /** Routes by auth state: loading, signed out, no role yet, job seeker, company. */
 export function App() {
-  const { isLoading } = useCurrentUser();
-  if (isLoading) return <LoadingScreen />;
+  const { isLoading, error, refetch, isFetching } = useCurrentUser();
+  if (isLoading) return <PageSkeleton />;
+  // Not knowing who is signed in (no connection, the server failing) is not being signed out: say so, and try again.
+  if (error) return <RequestFailed fullPage retrying={isFetching} onRetry={() => void refetch()} />;
   // The e-mailed links work whoever is signed in where they are opened, a user who has not chosen a role yet too;
   // their pages then go on to the next step.
   return (

@@ -13,7 +13,14 @@ export const currentUserQuery = queryOptions({
 
 export function useCurrentUser() {
   const query = useQuery(currentUserQuery);
-  return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: Boolean(query.data), error: query.error };
+  return {
+    user: query.data ?? null,
+    isLoading: query.isLoading,
+    isAuthenticated: Boolean(query.data),
+    error: query.error,
+    refetch: query.refetch,
+    isFetching: query.isFetching,
+  };
 }
 
 export async function logOut(): Promise<void> {

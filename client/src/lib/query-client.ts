@@ -11,8 +11,11 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: Infinity,
         retry: false,
+        // Offline, a request fails at once and the page says so with Try again; react-query's default would pause it
+        // until the browser says it is online again, and the page would spin without end.
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

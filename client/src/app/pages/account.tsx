@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '@/components/layout/page-shell';
 import { Card } from '@/components/ui/card';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { RequestFailed } from '@/components/ui/request-failed';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useCurrentUser } from '@/lib/auth';
 import { AccountSecurity } from '@/features/auth/components/account-security';
@@ -39,7 +40,7 @@ export default function AccountPage() {
       <section className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:py-12">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('account.title')}</h1>
         {!account.data ? (
-          account.isError ? <p className="text-slate-700">{t('account.loadFailed')}</p> : <LoadingScreen />
+          account.isError ? <RequestFailed retrying={account.isFetching} onRetry={() => void account.refetch()} /> : <ListSkeleton rows={3} />
         ) : (
           <>
             {account.data.billing ? (

@@ -5,7 +5,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Detail } from '@/components/ui/detail';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { ProfileSkeleton } from '@/components/ui/skeleton';
 import { VideoPlayer } from '@/components/ui/video-player';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
@@ -25,7 +25,13 @@ export default function CandidatePage() {
   const { user } = useCurrentUser();
   const { data: candidate, isLoading, error, refetch } = useCandidate(id);
   usePageTitle(candidate?.fullName ?? t('title'));
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) {
+    return (
+      <PageShell>
+        <ProfileSkeleton />
+      </PageShell>
+    );
+  }
 
   const back = (
     <Link href={resultsUrl()} className={buttonClasses({ variant: 'outline', size: 'sm' })}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { CardGridSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { CandidateDatabase } from '@/features/candidates/components/candidate-database';
 import { useCompanyAccount } from '@/features/company/api/get-company-account';
@@ -14,7 +14,18 @@ export default function DashboardPage() {
   const { t } = useTranslation('candidates');
   usePageTitle(t('title'));
   const account = useCompanyAccount();
-  if (account.isPending) return <LoadingScreen />;
+  if (account.isPending) {
+    return (
+      <PageShell>
+        <section className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6 sm:py-8 lg:px-8">
+          <Skeleton className="h-6 w-32" />
+          <h1 className="mt-2 text-xl font-bold text-slate-900 sm:mt-3 sm:text-3xl">{t('title')}</h1>
+          <Skeleton className="mt-4 h-11 w-full" />
+          <CardGridSkeleton />
+        </section>
+      </PageShell>
+    );
+  }
   if (!account.data) {
     return (
       <PageShell>

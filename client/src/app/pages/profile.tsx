@@ -7,7 +7,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Detail } from '@/components/ui/detail';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { ProfileSkeleton } from '@/components/ui/skeleton';
 import { VideoPlayer } from '@/components/ui/video-player';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { cn } from '@/lib/utils';
@@ -91,7 +91,13 @@ export default function ProfilePage() {
   usePageTitle(t('page.title'));
   const { data: profile, isLoading, error, refetch } = useOwnProfile();
 
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) {
+    return (
+      <PageShell>
+        <ProfileSkeleton />
+      </PageShell>
+    );
+  }
   if (error || !profile) {
     return (
       <PageShell>

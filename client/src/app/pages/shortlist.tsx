@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LoadingScreen } from '@/components/ui/spinner';
+import { CardGridSkeleton } from '@/components/ui/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { formatDate } from '@/lib/format';
 import { useShortlist } from '@/features/candidates/api/get-shortlist';
@@ -14,7 +14,6 @@ export default function ShortlistPage() {
   const { t } = useTranslation('candidates');
   usePageTitle(t('shortlist.title'));
   const shortlist = useShortlist();
-  if (shortlist.isPending) return <LoadingScreen />;
   return (
     <PageShell>
       <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -24,6 +23,7 @@ export default function ShortlistPage() {
         </Link>
         <h1 className="mt-6 text-2xl font-bold text-slate-900 sm:text-3xl">{t('shortlist.title')}</h1>
         <p className="mt-1 text-slate-700">{t('shortlist.intro')}</p>
+        {shortlist.isPending && <CardGridSkeleton cards={3} />}
         {shortlist.isError && (
           <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
             <p>{t('error')}</p>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Page } from '#shared/admin.ts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { dateTimeText } from '@/lib/date-text';
@@ -20,12 +21,7 @@ export function PagedList<T>({
 }) {
   const { t } = useTranslation('admin');
   if (query.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-slate-700">
-        <Spinner className="text-brand-700" />
-        {t('list.loading')}
-      </p>
-    );
+    return <ListSkeleton />;
   }
   if (query.isError) {
     return (

@@ -9,6 +9,7 @@ import { useLocation, useSearch } from 'wouter';
 import { CANDIDATE_PAGE_SIZE, CANDIDATE_SORTS, SEARCH_TEXT_MAX, type CandidateOptionCounts, type CandidateSort } from '#shared/candidates.ts';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
+import { CardGridSkeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { useOptionText } from '@/lib/option-text';
@@ -227,12 +228,7 @@ export function CandidateDatabase() {
           </div>
         </div>
 
-        {search.isPending && (
-          <div role="status" className="mt-10 flex items-center justify-center gap-2 text-slate-700">
-            <Spinner className="text-brand-700" />
-            {t('loadingMore')}
-          </div>
-        )}
+        {search.isPending && <CardGridSkeleton />}
         {search.isError && (
           <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
             <p>{errorMessage(search.error, t('error'))}</p>

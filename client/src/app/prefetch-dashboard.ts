@@ -1,0 +1,16 @@
+// What the dashboard opened directly needs, asked for at once and side by side with "who is signed in": without it
+// the page waited for the user, then its code, then the company, then the search, one after the other on a phone's
+// slow round trips. A visitor who is not a company gets a refusal here and the sign-in page as before.
+import type { QueryClient } from '@tanstack/react-query';
+import { candidateSearchQuery } from '@/features/candidates/api/search-candidates';
+import { optionCountsQuery } from '@/features/candidates/api/get-option-counts';
+import { readSearchState } from '@/features/candidates/search-state';
+import { companyAccountQuery } from '@/features/company/api/get-company-account';
+
+export function prefetchDashboard(queryClient: QueryClient, search: string): void {
+  const { filters } = readSearchState(search.replace(/^\?/, ''));
+  void import('./pages/dashboard');
+  void queryClient.prefetchQuery(companyAccountQuery);
+  void queryClient.prefetchInfiniteQuery(candidateSearchQuery(filters));
+  void queryClient.prefetchQuery(optionCountsQuery(filters));
+}
