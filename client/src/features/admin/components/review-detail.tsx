@@ -1,59 +1,35 @@
 // One profile under review, laid out for a reviewer who goes through the queue: the video (playing muted at once)
 // and the CV side by side at the top, then the fields and the hiring facts; the decision panel stays in view beside
 // them. "Approve & next" and "Reject & next" lead to the next pending profile; every action has a key (the "?" list).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
-import { REJECTION_REASONS, REVIEWED_FIELDS, rejectProfileSchema, type RejectionReason, type ReviewedField } from '#shared/profile.ts';
+import { REJECTION_REASONS, rejectProfileSchema, type ReviewedField } from '#shared/profile.ts';
 import { factValue, hasFact, type VerifiableFact } from '#shared/hiring-facts.ts';
-import { isLocale, LOCALE_NAMES } from '#shared/locales.ts';
 import type { ReviewItem } from '#shared/admin.ts';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Field, Textarea } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
-import { useOptionText } from '@/lib/option-text';
-import { translateValidation } from '@/lib/validation-message';
-import { cn } from '@/lib/utils';
 import { useApproveProfile } from '../api/approve-profile';
 import { reviewProfileQuery } from '../api/get-profile';
 import { reviewNeighboursQuery, useReviewNeighbours } from '../api/get-neighbours';
 import { useRejectProfile } from '../api/reject-profile';
 import { useVerifyFact } from '../api/verify-fact';
-import { when } from './paged-list';
-import { Key, ShortcutsDialog, useReviewShortcuts } from './review-shortcuts';
+import { ShortcutsDialog, useReviewShortcuts } from './review-shortcuts';
 import { ClaimBanner } from './claim-banner';
 import { FactsChangedNotice } from './facts-changed-notice';
 import { ReviewHistory } from './review-history';
+import { ReviewDecisionPanel, type RejectForm } from './review-decision-panel';
+import { ReviewFields } from './review-fields';
 import { HiringFactsReview } from './review-hiring-facts';
 import { CvCard, VideoCard } from './review-media';
 import { PLAYBACK_SPEEDS, useRememberedSpeed } from './review-playback-speed';
 
-const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value === null || value === undefined || value === '' ? '—' : String(value));
-
-function Row({ label, children, changed }: { label: string; children: ReactNode; changed?: ReactNode }) {
-  return (
-    <div className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr]">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="break-words text-slate-900">
-        {children}
-        {changed}
-      </dd>
-    </div>
-  );
-}
-
-type RejectForm = z.input<typeof rejectProfileSchema>;
-
 export function ReviewDetail({ profile }: { profile: ReviewItem }) {
-  const { t, i18n } = useTranslation('admin');
-  const { optionText, optionListText } = useOptionText();
+  const { t } = useTranslation('admin');
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const approve = useApproveProfile();
@@ -71,7 +47,6 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
 
   const previous = profile.lastReviewedValues;
   const changed = (field: ReviewedField) => previous !== null && JSON.stringify(previous[field] ?? null) !== JSON.stringify(profile[field] ?? null);
-  const changedFields = REVIEWED_FIELDS.filter(changed);
   const failed = (error: unknown) => toast({ variant: 'destructive', title: t('review.failed'), description: errorMessage(error, t('review.failed')) });
   const busy = approve.isPending || reject.isPending;
   const canApprove = !busy && profile.reviewStatus !== 'approved' && profile.reviewStatus !== 'suspended';
@@ -162,26 +137,6 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
     help: () => setHelpOpen(true),
   });
 
-  /** The value before this change, option codes in the reader's language. */
-  const shownBefore = (field: ReviewedField) => {
-    const value = previous?.[field];
-    if (field === 'location' && typeof value === 'string') return optionText('locations', value);
-    if ((field === 'industries' || field === 'languages') && Array.isArray(value)) return optionListText(field, value as string[]);
-    return show(value);
-  };
-
-  const was = (field: ReviewedField) =>
-    changed(field) ? (
-      <span className="mt-1 block text-sm text-amber-900">
-        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold">{t('review.changed')}</span> {t('review.was', { value: shownBefore(field) })}
-      </span>
-    ) : null;
-
-  const language = isLocale(profile.locale) ? profile.locale : 'en';
-  const languageName = new Intl.DisplayNames([i18n.language], { type: 'language' }).of(language) ?? language;
-  const chosenReasons = useWatch({ control: form.control, name: 'reasons' }) ?? [];
-  const reasonsError = form.formState.errors.reasons;
-
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
       <div className="min-w-0 space-y-6">
@@ -200,90 +155,23 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
           />
           <CvCard profile={profile} changed={changed('cvUrl')} />
         </div>
-        <Card className="p-5" role="region" aria-labelledby="review-fields-title">
-          <h2 id="review-fields-title" className="font-semibold text-slate-900">{t('review.details')}</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {t(`review.status.${profile.reviewStatus}`)} · {t('review.submitted', { when: when(profile.submittedAt, i18n.language) })} · <bdi dir="ltr" className="break-all">{profile.email}</bdi>
-          </p>
-          {changedFields.length > 0 && <p className="mt-2 font-medium text-amber-900">{t('review.changedSince', { count: changedFields.length })}</p>}
-          <dl className="mt-3 divide-y divide-slate-100">
-            <Row label={t('fields.fullName')} changed={was('fullName')}>{profile.fullName}</Row>
-            <Row label={t('fields.phone')} changed={was('phone')}><span dir="ltr">{profile.phone}</span></Row>
-            <Row label={t('fields.location')} changed={was('location')}>{optionText('locations', profile.location)}</Row>
-            <Row label={t('fields.years')} changed={was('yearsOfExperience')}>{show(profile.yearsOfExperience)}</Row>
-            <Row label={t('fields.industries')} changed={was('industries')}>{optionListText('industries', profile.industries)}</Row>
-            <Row label={t('fields.languages')} changed={was('languages')}>{optionListText('languages', profile.languages)}</Row>
-            <Row label={t('fields.bio')} changed={was('bio')}><span className="whitespace-pre-line">{show(profile.bio)}</span></Row>
-            <Row label={t('fields.visibility')}>{t(`fields.visibilityValue.${profile.visibility}`)}</Row>
-          </dl>
-          {(profile.reviewReasons.length > 0 || profile.reviewNote) && (
-            <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
-              {profile.reviewReasons.length > 0 && <p>{t('review.lastReasons', { reasons: profile.reviewReasons.map((reason) => t(`reasons.${reason}`)).join('; ') })}</p>}
-              {profile.reviewNote && <p>{t('review.lastNote', { note: profile.reviewNote })}</p>}
-            </div>
-          )}
-        </Card>
+        <ReviewFields profile={profile} changed={changed} />
         <HiringFactsReview profile={profile} onToggle={toggleFact} busy={verify.isPending} />
         <ReviewHistory profileId={profile.id} />
       </div>
 
-      <aside aria-labelledby="review-decision-title" className="min-w-0 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
-        <Card className="space-y-4 p-4">
-          <div>
-            <h2 id="review-decision-title" className="font-semibold text-slate-900">{t('review.decision')}</h2>
-            <p className="mt-1 text-sm text-slate-700">
-              {t('review.language')}{' '}
-              <span className="font-semibold">
-                {languageName} (<bdi lang={language}>{LOCALE_NAMES[language]}</bdi>)
-              </span>
-            </p>
-          </div>
-          <Button size="lg" className="w-full" disabled={!canApprove} onClick={onApprove} aria-keyshortcuts="A">
-            {approve.isPending && <Spinner />}
-            {t('review.approveNext')}
-            <Key>A</Key>
-          </Button>
-          <form className="space-y-3 border-t border-slate-200 pt-4" noValidate onSubmit={onReject}>
-            <fieldset aria-describedby={reasonsError ? 'reject-reasons-error' : undefined}>
-              <legend className="text-sm font-medium text-slate-800">{t('review.reasons')}</legend>
-              <ul className="mt-2 space-y-1">
-                {REJECTION_REASONS.map((reason, index) => (
-                  <li key={reason}>
-                    <label className={cn('flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 text-sm', chosenReasons.includes(reason) ? 'bg-red-50 text-red-950' : 'hover:bg-slate-50')}>
-                      <input type="checkbox" value={reason} aria-keyshortcuts={String(index + 1)} className="mt-0.5 h-4 w-4 shrink-0 accent-red-700" {...form.register('reasons')} />
-                      <span className="flex-1">{t(`reasons.${reason as RejectionReason}`)}</span>
-                      <Key>{String(index + 1)}</Key>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-              {reasonsError && (
-                <p id="reject-reasons-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
-                  {translateValidation(t, reasonsError.message ?? reasonsError.root?.message)}
-                </p>
-              )}
-            </fieldset>
-            <Field label={t('review.note')} hint={t('review.noteHint')} error={translateValidation(t, form.formState.errors.note?.message)}>
-              {(ids) => <Textarea {...ids} rows={3} maxLength={1000} className="min-h-20" {...form.register('note')} />}
-            </Field>
-            <Button type="submit" variant="outline" className="w-full" disabled={!canReject} aria-keyshortcuts="R">
-              {reject.isPending && <Spinner />}
-              {t('review.rejectNext')}
-              <Key>R</Key>
-            </Button>
-          </form>
-          <div className="flex items-center justify-between gap-2 border-t border-slate-200 pt-4">
-            <Button variant="ghost" size="sm" disabled={!neighbours.data?.previous} onClick={() => go(neighbours.data?.previous)} aria-keyshortcuts="P">
-              {t('review.previous')}
-              <Key>P</Key>
-            </Button>
-            <Button variant="ghost" size="sm" disabled={!neighbours.data?.next} onClick={() => go(neighbours.data?.next)} aria-keyshortcuts="N">
-              {t('review.next')}
-              <Key>N</Key>
-            </Button>
-          </div>
-        </Card>
-      </aside>
+      <ReviewDecisionPanel
+        profile={profile}
+        form={form}
+        canApprove={canApprove}
+        approving={approve.isPending}
+        onApprove={onApprove}
+        canReject={canReject}
+        rejecting={reject.isPending}
+        onReject={onReject}
+        neighbours={neighbours.data}
+        go={go}
+      />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
