@@ -1,247 +1,35 @@
 // One profile under review, laid out for a reviewer who goes through the queue: the video (playing muted at once)
 // and the CV side by side at the top, then the fields and the hiring facts; the decision panel stays in view beside
 // them. "Approve & next" and "Reject & next" lead to the next pending profile; every action has a key (the "?" list).
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, Keyboard, Volume2, VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
-import { REJECTION_REASONS, REVIEWED_FIELDS, rejectProfileSchema, type RejectionReason, type ReviewedField } from '#shared/profile.ts';
-import { factValue, hasFact, VERIFIABLE_FACTS, type VerifiableFact } from '#shared/hiring-facts.ts';
-import { isLocale, LOCALE_NAMES } from '#shared/locales.ts';
+import { REJECTION_REASONS, rejectProfileSchema, type ReviewedField } from '#shared/profile.ts';
+import { factValue, hasFact, type VerifiableFact } from '#shared/hiring-facts.ts';
 import type { ReviewItem } from '#shared/admin.ts';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Field, Textarea } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
-import { VideoPlayer } from '@/components/ui/video-player';
-import { HiringFactList } from '@/components/hiring-facts/hiring-fact-list';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
-import { useOptionText } from '@/lib/option-text';
-import { translateValidation } from '@/lib/validation-message';
-import { cn } from '@/lib/utils';
 import { useApproveProfile } from '../api/approve-profile';
 import { reviewProfileQuery } from '../api/get-profile';
 import { reviewNeighboursQuery, useReviewNeighbours } from '../api/get-neighbours';
 import { useRejectProfile } from '../api/reject-profile';
 import { useVerifyFact } from '../api/verify-fact';
-import { when } from './paged-list';
-import { Key, ShortcutsDialog, useReviewShortcuts } from './review-shortcuts';
+import { ShortcutsDialog, useReviewShortcuts } from './review-shortcuts';
 import { ClaimBanner } from './claim-banner';
 import { FactsChangedNotice } from './facts-changed-notice';
 import { ReviewHistory } from './review-history';
-
-const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : value === null || value === undefined || value === '' ? '—' : String(value));
-
-export const PLAYBACK_SPEEDS = [1, 1.5, 2] as const;
-const SPEED_KEY = 'wazifa.review.speed';
-
-/** The speed the reviewer chose last, kept in this browser for the next profiles and the next visit. */
-function useRememberedSpeed() {
-  const [speed, setSpeed] = useState<number>(() => {
-    const saved = Number(globalThis.localStorage?.getItem(SPEED_KEY));
-    return (PLAYBACK_SPEEDS as readonly number[]).includes(saved) ? saved : 1;
-  });
-  const choose = useCallback((next: number) => {
-    setSpeed(next);
-    try {
-      localStorage.setItem(SPEED_KEY, String(next));
-    } catch {
-      // Storage refused (private mode): the speed holds for this page only.
-    }
-  }, []);
-  return [speed, choose] as const;
-}
-
-function Row({ label, children, changed }: { label: string; children: ReactNode; changed?: ReactNode }) {
-  return (
-    <div className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr]">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="break-words text-slate-900">
-        {children}
-        {changed}
-      </dd>
-    </div>
-  );
-}
-
-const ChangedBadge = () => {
-  const { t } = useTranslation('admin');
-  return <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{t('review.changed')}</span>;
-};
-
-/** The hiring facts as the job seeker declared them, each verifiable one with its verify button (Shift + its number). */
-function HiringFactsReview({ profile, onToggle, busy }: { profile: ReviewItem; onToggle: (fact: VerifiableFact) => void; busy: boolean }) {
-  const { t, i18n } = useTranslation('admin');
-  const verified = VERIFIABLE_FACTS.filter((fact) => profile.factVerifications[fact]);
-  return (
-    <Card className="p-5" role="region" aria-labelledby="hiring-facts-title">
-      <h2 id="hiring-facts-title" className="font-semibold text-slate-900">{t('facts.title')}</h2>
-      <p className="mt-1 text-sm text-slate-600">{t('facts.intro')}</p>
-      <div className="mt-4">
-        <HiringFactList
-          facts={profile}
-          verified={verified}
-          action={(fact) => {
-            if (!hasFact(profile, fact)) return null;
-            const mark = profile.factVerifications[fact];
-            return (
-              <>
-                {mark && <span className="text-xs font-normal text-slate-600">{t('facts.verifiedBy', { who: mark.byEmail ?? '—', when: when(mark.at, i18n.language) })}</span>}
-                <Button size="sm" variant={mark ? 'outline' : 'secondary'} disabled={busy} onClick={() => onToggle(fact)} aria-keyshortcuts={`Shift+${VERIFIABLE_FACTS.indexOf(fact) + 1}`}>
-                  {mark ? t('facts.unverify', { fact: t(`facts.name.${fact}`) }) : t('facts.verify', { fact: t(`facts.name.${fact}`) })}
-                  <span aria-hidden="true" dir="ltr" className="hidden text-xs font-normal text-slate-700 sm:inline">
-                    ⇧{VERIFIABLE_FACTS.indexOf(fact) + 1}
-                  </span>
-                </Button>
-              </>
-            );
-          }}
-        />
-      </div>
-    </Card>
-  );
-}
-
-/** The video (muted at once, sound and speed on keys) or why it cannot play yet. */
-function VideoCard({
-  profile,
-  changed,
-  videoRef,
-  muted,
-  onToggleSound,
-  speed,
-  onSpeed,
-  onHelp,
-}: {
-  profile: ReviewItem;
-  changed: boolean;
-  videoRef: React.RefObject<HTMLVideoElement | null>;
-  muted: boolean;
-  onToggleSound: () => void;
-  speed: number;
-  onSpeed: (speed: number) => void;
-  onHelp: () => void;
-}) {
-  const { t, i18n } = useTranslation('admin');
-  const numbers = new Intl.NumberFormat(i18n.language);
-  const playable = Boolean(profile.videoUrl) && profile.video?.status !== 'processing' && profile.video?.status !== 'failed';
-  return (
-    <Card className="min-w-0 p-4" role="region" aria-labelledby="review-video-title">
-      <h2 id="review-video-title" className="font-semibold text-slate-900">
-        {t('review.video')}
-        {changed && <ChangedBadge />}
-      </h2>
-      {changed && <PreviousFile profile={profile} field="videoUrl" />}
-      <div className="mt-3">
-        {!profile.videoUrl ? (
-          <p className="text-sm text-slate-600">{t('review.noVideo')}</p>
-        ) : profile.video?.status === 'processing' ? (
-          <p role="status" className="rounded-xl bg-slate-100 p-4 text-sm text-slate-800">{t('review.videoProcessing')}</p>
-        ) : profile.video?.status === 'failed' ? (
-          <p role="status" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">{t('review.videoFailed')}</p>
-        ) : (
-          <VideoPlayer
-            src={profile.videoUrl}
-            poster={profile.video?.posterUrl}
-            title={t('review.videoTitle', { name: profile.fullName })}
-            autoPlay
-            muted={muted}
-            videoRef={videoRef}
-          />
-        )}
-      </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        {playable && (
-          <>
-            <Button variant="outline" size="sm" onClick={onToggleSound} aria-pressed={!muted} aria-keyshortcuts="M">
-              {muted ? <VolumeX aria-hidden="true" className="h-4 w-4" /> : <Volume2 aria-hidden="true" className="h-4 w-4" />}
-              {muted ? t('review.soundOff') : t('review.soundOn')}
-              <Key>M</Key>
-            </Button>
-            <div role="group" aria-label={t('review.speed')} className="inline-flex overflow-hidden rounded-lg border border-slate-300">
-              {PLAYBACK_SPEEDS.map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  aria-pressed={speed === value}
-                  onClick={() => onSpeed(value)}
-                  className={cn(
-                    'h-9 px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600',
-                    speed === value ? 'bg-brand-700 text-white' : 'bg-white text-slate-800 hover:bg-slate-50',
-                  )}
-                >
-                  <span dir="ltr">{numbers.format(value)}×</span>
-                </button>
-              ))}
-            </div>
-          </>
-        )}
-        <Button variant="ghost" size="sm" onClick={onHelp} aria-haspopup="dialog" aria-keyshortcuts="Shift+?">
-          <Keyboard aria-hidden="true" className="h-4 w-4" />
-          {t('shortcuts.open')}
-          <Key>?</Key>
-        </Button>
-      </div>
-    </Card>
-  );
-}
-
-/** The CV in the page: a PDF in the browser's viewer, a Word file (which browsers cannot show) as a download. */
-/** The file the last decision was made on, kept until the next one: the reviewer compares it with the new one. */
-function PreviousFile({ profile, field }: { profile: ReviewItem; field: 'cvUrl' | 'videoUrl' }) {
-  const { t } = useTranslation('admin');
-  const url = profile.lastReviewedValues?.[field];
-  if (typeof url !== 'string' || !url) return null;
-  return (
-    <a href={url} target="_blank" rel="noreferrer" className="text-sm font-medium text-brand-700 underline">
-      {t(field === 'cvUrl' ? 'review.previousCv' : 'review.previousVideo')}
-    </a>
-  );
-}
-
-function CvCard({ profile, changed }: { profile: ReviewItem; changed: boolean }) {
-  const { t } = useTranslation('admin');
-  const pdf = profile.cv?.contentType === 'application/pdf';
-  return (
-    <Card className="flex min-w-0 flex-col p-4" role="region" aria-labelledby="review-cv-title">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="review-cv-title" className="font-semibold text-slate-900">
-          {t('review.cv')}
-          {changed && <ChangedBadge />}
-        </h2>
-        {changed && <PreviousFile profile={profile} field="cvUrl" />}
-        {profile.cvUrl && (
-          <a href={profile.cvUrl} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-            <Download aria-hidden="true" className="h-4 w-4" />
-            {t('review.downloadCv')}
-          </a>
-        )}
-      </div>
-      {!profile.cvUrl ? (
-        <p className="mt-3 text-sm text-slate-600">{t('review.noCv')}</p>
-      ) : pdf ? (
-        <iframe
-          src={`${profile.cvUrl}?view=inline`}
-          title={t('review.cvTitle', { name: profile.fullName })}
-          className="mt-3 h-[60vh] min-h-80 w-full flex-1 rounded-lg border border-slate-200 bg-slate-100 xl:h-[calc(100vh-14rem)]"
-        />
-      ) : (
-        <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{t('review.cvWord')}</p>
-      )}
-    </Card>
-  );
-}
-
-type RejectForm = z.input<typeof rejectProfileSchema>;
+import { ReviewDecisionPanel, type RejectForm } from './review-decision-panel';
+import { ReviewFields } from './review-fields';
+import { HiringFactsReview } from './review-hiring-facts';
+import { CvCard, VideoCard } from './review-media';
+import { PLAYBACK_SPEEDS, useRememberedSpeed } from './review-playback-speed';
 
 export function ReviewDetail({ profile }: { profile: ReviewItem }) {
-  const { t, i18n } = useTranslation('admin');
-  const { optionText, optionListText } = useOptionText();
+  const { t } = useTranslation('admin');
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const approve = useApproveProfile();
@@ -259,7 +47,6 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
 
   const previous = profile.lastReviewedValues;
   const changed = (field: ReviewedField) => previous !== null && JSON.stringify(previous[field] ?? null) !== JSON.stringify(profile[field] ?? null);
-  const changedFields = REVIEWED_FIELDS.filter(changed);
   const failed = (error: unknown) => toast({ variant: 'destructive', title: t('review.failed'), description: errorMessage(error, t('review.failed')) });
   const busy = approve.isPending || reject.isPending;
   const canApprove = !busy && profile.reviewStatus !== 'approved' && profile.reviewStatus !== 'suspended';
@@ -350,26 +137,6 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
     help: () => setHelpOpen(true),
   });
 
-  /** The value before this change, option codes in the reader's language. */
-  const shownBefore = (field: ReviewedField) => {
-    const value = previous?.[field];
-    if (field === 'location' && typeof value === 'string') return optionText('locations', value);
-    if ((field === 'industries' || field === 'languages') && Array.isArray(value)) return optionListText(field, value as string[]);
-    return show(value);
-  };
-
-  const was = (field: ReviewedField) =>
-    changed(field) ? (
-      <span className="mt-1 block text-sm text-amber-900">
-        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold">{t('review.changed')}</span> {t('review.was', { value: shownBefore(field) })}
-      </span>
-    ) : null;
-
-  const language = isLocale(profile.locale) ? profile.locale : 'en';
-  const languageName = new Intl.DisplayNames([i18n.language], { type: 'language' }).of(language) ?? language;
-  const chosenReasons = useWatch({ control: form.control, name: 'reasons' }) ?? [];
-  const reasonsError = form.formState.errors.reasons;
-
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
       <div className="min-w-0 space-y-6">
@@ -388,90 +155,23 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
           />
           <CvCard profile={profile} changed={changed('cvUrl')} />
         </div>
-        <Card className="p-5" role="region" aria-labelledby="review-fields-title">
-          <h2 id="review-fields-title" className="font-semibold text-slate-900">{t('review.details')}</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {t(`review.status.${profile.reviewStatus}`)} · {t('review.submitted', { when: when(profile.submittedAt, i18n.language) })} · <bdi dir="ltr" className="break-all">{profile.email}</bdi>
-          </p>
-          {changedFields.length > 0 && <p className="mt-2 font-medium text-amber-900">{t('review.changedSince', { count: changedFields.length })}</p>}
-          <dl className="mt-3 divide-y divide-slate-100">
-            <Row label={t('fields.fullName')} changed={was('fullName')}>{profile.fullName}</Row>
-            <Row label={t('fields.phone')} changed={was('phone')}><span dir="ltr">{profile.phone}</span></Row>
-            <Row label={t('fields.location')} changed={was('location')}>{optionText('locations', profile.location)}</Row>
-            <Row label={t('fields.years')} changed={was('yearsOfExperience')}>{show(profile.yearsOfExperience)}</Row>
-            <Row label={t('fields.industries')} changed={was('industries')}>{optionListText('industries', profile.industries)}</Row>
-            <Row label={t('fields.languages')} changed={was('languages')}>{optionListText('languages', profile.languages)}</Row>
-            <Row label={t('fields.bio')} changed={was('bio')}><span className="whitespace-pre-line">{show(profile.bio)}</span></Row>
-            <Row label={t('fields.visibility')}>{t(`fields.visibilityValue.${profile.visibility}`)}</Row>
-          </dl>
-          {(profile.reviewReasons.length > 0 || profile.reviewNote) && (
-            <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
-              {profile.reviewReasons.length > 0 && <p>{t('review.lastReasons', { reasons: profile.reviewReasons.map((reason) => t(`reasons.${reason}`)).join('; ') })}</p>}
-              {profile.reviewNote && <p>{t('review.lastNote', { note: profile.reviewNote })}</p>}
-            </div>
-          )}
-        </Card>
+        <ReviewFields profile={profile} changed={changed} />
         <HiringFactsReview profile={profile} onToggle={toggleFact} busy={verify.isPending} />
         <ReviewHistory profileId={profile.id} />
       </div>
 
-      <aside aria-labelledby="review-decision-title" className="min-w-0 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
-        <Card className="space-y-4 p-4">
-          <div>
-            <h2 id="review-decision-title" className="font-semibold text-slate-900">{t('review.decision')}</h2>
-            <p className="mt-1 text-sm text-slate-700">
-              {t('review.language')}{' '}
-              <span className="font-semibold">
-                {languageName} (<bdi lang={language}>{LOCALE_NAMES[language]}</bdi>)
-              </span>
-            </p>
-          </div>
-          <Button size="lg" className="w-full" disabled={!canApprove} onClick={onApprove} aria-keyshortcuts="A">
-            {approve.isPending && <Spinner />}
-            {t('review.approveNext')}
-            <Key>A</Key>
-          </Button>
-          <form className="space-y-3 border-t border-slate-200 pt-4" noValidate onSubmit={onReject}>
-            <fieldset aria-describedby={reasonsError ? 'reject-reasons-error' : undefined}>
-              <legend className="text-sm font-medium text-slate-800">{t('review.reasons')}</legend>
-              <ul className="mt-2 space-y-1">
-                {REJECTION_REASONS.map((reason, index) => (
-                  <li key={reason}>
-                    <label className={cn('flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 text-sm', chosenReasons.includes(reason) ? 'bg-red-50 text-red-950' : 'hover:bg-slate-50')}>
-                      <input type="checkbox" value={reason} aria-keyshortcuts={String(index + 1)} className="mt-0.5 h-4 w-4 shrink-0 accent-red-700" {...form.register('reasons')} />
-                      <span className="flex-1">{t(`reasons.${reason as RejectionReason}`)}</span>
-                      <Key>{String(index + 1)}</Key>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-              {reasonsError && (
-                <p id="reject-reasons-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
-                  {translateValidation(t, reasonsError.message ?? reasonsError.root?.message)}
-                </p>
-              )}
-            </fieldset>
-            <Field label={t('review.note')} hint={t('review.noteHint')} error={translateValidation(t, form.formState.errors.note?.message)}>
-              {(ids) => <Textarea {...ids} rows={3} maxLength={1000} className="min-h-20" {...form.register('note')} />}
-            </Field>
-            <Button type="submit" variant="outline" className="w-full" disabled={!canReject} aria-keyshortcuts="R">
-              {reject.isPending && <Spinner />}
-              {t('review.rejectNext')}
-              <Key>R</Key>
-            </Button>
-          </form>
-          <div className="flex items-center justify-between gap-2 border-t border-slate-200 pt-4">
-            <Button variant="ghost" size="sm" disabled={!neighbours.data?.previous} onClick={() => go(neighbours.data?.previous)} aria-keyshortcuts="P">
-              {t('review.previous')}
-              <Key>P</Key>
-            </Button>
-            <Button variant="ghost" size="sm" disabled={!neighbours.data?.next} onClick={() => go(neighbours.data?.next)} aria-keyshortcuts="N">
-              {t('review.next')}
-              <Key>N</Key>
-            </Button>
-          </div>
-        </Card>
-      </aside>
+      <ReviewDecisionPanel
+        profile={profile}
+        form={form}
+        canApprove={canApprove}
+        approving={approve.isPending}
+        onApprove={onApprove}
+        canReject={canReject}
+        rejecting={reject.isPending}
+        onReject={onReject}
+        neighbours={neighbours.data}
+        go={go}
+      />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );

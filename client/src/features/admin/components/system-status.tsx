@@ -1,22 +1,20 @@
 // The System page: whether the product is healthy, on one page for its operator. Open incidents first, then the
 // backups (each one's archive to download), the background queues, e-mails given up on (with Retry), sizes, the
 // version and migration, and the server processes running.
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import type { AdminEmail } from '#shared/admin.ts';
 import { JOB_QUEUES, type JobBacklog, type JobQueue, type StorageFigure, type SystemBackup, type SystemStatus } from '#shared/system-status.ts';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { ltr, ltrValues } from '@/lib/ltr-values';
 import { cn } from '@/lib/utils';
 import { backupDownloadUrl } from '../api/download-backup';
 import { useSystemStatus } from '../api/get-system-status';
-import { useRetryEmail } from '../api/retry-email';
 import { when } from './paged-list';
+import { FailedEmails } from './system-failed-emails';
+import { Incidents } from './system-incidents';
+import { Instances, Version } from './system-processes';
+import { Empty, Row, Section } from './system-section';
 
 const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
@@ -38,65 +36,6 @@ export function ageText(seconds: number, language: string): string {
   const [value, unit] =
     seconds < 60 ? [seconds, 'second'] : seconds < 3600 ? [seconds / 60, 'minute'] : seconds < 2 * 86_400 ? [seconds / 3600, 'hour'] : [seconds / 86_400, 'day'];
   return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 0 }).format(Math.floor(value));
-}
-
-function Section({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
-  return (
-    <Card className={cn('min-w-0 p-5', className)}>
-      <section aria-labelledby={id}>
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        <div className="mt-3">{children}</div>
-      </section>
-    </Card>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return <p className="rounded-xl bg-slate-50 p-4 text-slate-700">{children}</p>;
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-      <dt className="text-sm text-slate-700">{label}</dt>
-      <dd className="font-medium text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
-}
-
-function Incidents({ status }: { status: SystemStatus }) {
-  const { t, i18n } = useTranslation('admin');
-  if (status.incidents.length === 0) {
-    return (
-      <Section id="system-incidents" title={t('system.incidents.title')}>
-        <p className="text-brand-800">{t('system.incidents.none')}</p>
-      </Section>
-    );
-  }
-  return (
-    <Section id="system-incidents" title={t('system.incidents.title')} className="border-red-300 bg-red-50">
-      <ul className="space-y-3">
-        {status.incidents.map((incident) => (
-          <li key={incident.id}>
-            <p className="font-semibold text-red-900">{t(`system.incidents.kind.${incident.kind}`, { defaultValue: incident.kind })}</p>
-            <p className="text-sm text-red-900">{t('system.incidents.since', { when: when(incident.openedAt, i18n.language) })}</p>
-            {Object.keys(incident.detail).length > 0 && (
-              <dl className="mt-1 font-mono text-xs text-slate-800" dir="ltr">
-                {Object.entries(incident.detail).map(([key, value]) => (
-                  <div key={key} className="[overflow-wrap:anywhere]">
-                    <dt className="inline">{key}: </dt>
-                    <dd className="inline">{String(value)}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
 }
 
 const BACKUP_STATE_CLASS: Record<SystemBackup['state'], string> = {
@@ -188,72 +127,6 @@ function Queues({ backlogs }: { backlogs: JobBacklog[] }) {
   );
 }
 
-function FailedEmail({ email }: { email: AdminEmail }) {
-  const { t, i18n } = useTranslation('admin');
-  const retry = useRetryEmail();
-  return (
-    <li className="flex flex-wrap items-start justify-between gap-3 p-3">
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">{email.subject}</p>
-        <p className="text-sm text-slate-700">
-          <bdi dir="ltr" className="[overflow-wrap:anywhere]">
-            {email.to}
-          </bdi>
-          {' · '}
-          <bdi dir="ltr">{email.template}</bdi>
-          {` · ${t('system.emails.queued', { when: when(email.createdAt, i18n.language) })} · ${t('system.emails.attempts', { count: email.attempts })}`}
-        </p>
-        {email.lastError && (
-          <p className="mt-1 font-mono text-xs text-red-800 [overflow-wrap:anywhere]" dir="ltr">
-            {email.lastError}
-          </p>
-        )}
-      </div>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={retry.isPending}
-        aria-label={t('system.emails.retryLabel', { to: email.to })}
-        onClick={() =>
-          retry.mutate(email.id, {
-            onSuccess: () => toast({ variant: 'success', title: t('emails.retried') }),
-            onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, t('emails.failed')) }),
-          })
-        }
-      >
-        {retry.isPending && <Spinner className="h-4 w-4" />}
-        {t('emails.retry')}
-      </Button>
-    </li>
-  );
-}
-
-function FailedEmails({ failed }: { failed: SystemStatus['failedEmails'] }) {
-  const { t } = useTranslation('admin');
-  return (
-    <Section id="system-emails" title={t('system.emails.title')}>
-      {failed.items.length === 0 ? (
-        <Empty>{t('system.emails.none')}</Empty>
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
-            {failed.items.map((email) => (
-              <FailedEmail key={email.id} email={email} />
-            ))}
-          </ul>
-          {failed.total > failed.items.length && (
-            <p className="mt-3 text-sm text-slate-700">
-              {t('system.emails.more', { shown: failed.items.length, total: failed.total })}{' '}
-              <Link href="/admin/emails" className="font-medium text-brand-800 underline underline-offset-2">
-                {t('system.emails.open')}
-              </Link>
-            </p>
-          )}
-        </>
-      )}
-    </Section>
-  );
-}
 
 function Storage({ status }: { status: SystemStatus }) {
   const { t, i18n } = useTranslation('admin');
@@ -271,54 +144,6 @@ function Storage({ status }: { status: SystemStatus }) {
   );
 }
 
-function Version({ status }: { status: SystemStatus }) {
-  const { t } = useTranslation('admin');
-  return (
-    <Section id="system-version" title={t('system.version.title')}>
-      <dl className="divide-y divide-slate-100">
-        <Row label={t('system.version.product')}>
-          <bdi dir="ltr">{status.version}</bdi>
-        </Row>
-        <Row label={t('system.version.migration')}>{status.migration ? <bdi dir="ltr">{status.migration}</bdi> : t('system.version.unknownMigration')}</Row>
-      </dl>
-    </Section>
-  );
-}
-
-function Instances({ status }: { status: SystemStatus }) {
-  const { t, i18n } = useTranslation('admin');
-  const relative = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
-  const secondsBefore = (iso: string) => Math.max(0, Math.round((Date.parse(status.checkedAt) - Date.parse(iso)) / 1000));
-  return (
-    <Section id="system-instances" title={t('system.instances.title')}>
-      <p className="mb-3 text-sm text-slate-700">{t('system.instances.intro')}</p>
-      {status.instances.length === 0 ? (
-        <Empty>{t('system.instances.none')}</Empty>
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
-          {status.instances.map((instance) => (
-            <li key={instance.id} className="p-3">
-              <p className="font-medium text-slate-900">
-                <bdi dir="ltr" className="[overflow-wrap:anywhere]">
-                  {instance.host}
-                </bdi>
-                {' · '}
-                {ltrValues(t('system.instances.process', { pid: ltr(String(instance.pid)) }))}
-                {' · '}
-                <bdi dir="ltr">{instance.version}</bdi>
-              </p>
-              <p className="text-sm text-slate-700">
-                {t('system.instances.since', { when: when(instance.startedAt, i18n.language) })}
-                {' · '}
-                {t('system.instances.seen', { ago: relative.format(-secondsBefore(instance.seenAt), 'second') })}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Section>
-  );
-}
 
 /** The page's figures as the server read them; `onRefresh` reads them again. */
 export function SystemStatusView({ status, onRefresh, refreshing }: { status: SystemStatus; onRefresh: () => void; refreshing: boolean }) {
