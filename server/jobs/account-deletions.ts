@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { accountDeletions, auditLog, type AccountDeletion } from '#shared/schema.ts';
-import { eraseAccount, type DeletionContext } from '../services/account-deletion.ts';
+import { eraseAccount, type DeletionContext } from '../services/account-erasure.ts';
 import { whileDeletingFiles } from '../services/file-deletions.ts';
 import { startPeriodicJob } from './periodic.ts';
 

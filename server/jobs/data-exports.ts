@@ -5,7 +5,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { dataExports, type DataExport } from '#shared/schema.ts';
-import { buildDataExport, type DataExportBuildContext } from '../services/data-export.ts';
+import { buildDataExport, type DataExportBuildContext } from '../services/data-export-zip.ts';
 import { holdFileDeletions } from '../services/file-deletions.ts';
 import { startPeriodicJob } from './periodic.ts';
 

@@ -6,17 +6,8 @@ import { factVerificationSchema, VERIFIABLE_FACTS, type VerifiableFact } from '#
 import { requireAdmin } from '../auth/current-user.ts';
 import { DomainError } from '../domain-error.ts';
 import { validate, validateIds } from '../http/validate.ts';
-import {
-  approveProfile,
-  claimProfile,
-  getProfileForReview,
-  listProfilesForReview,
-  markFactsLookedAt,
-  rejectProfile,
-  reviewNeighbours,
-  setFactVerification,
-  type ReviewContext,
-} from '../services/profile-review.ts';
+import { claimProfile, getProfileForReview, listProfilesForReview, reviewNeighbours, type ReviewContext } from '../services/profile-review.ts';
+import { approveProfile, markFactsLookedAt, rejectProfile, setFactVerification } from '../services/profile-review-decisions.ts';
 import { profileHistory } from '../services/profile-history.ts';
 import type { VideoHost } from '../video/video-host.ts';
 

@@ -4,7 +4,8 @@ import { requireRole } from '../auth/current-user.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { confirmStillLookingByLink } from '../services/still-looking.ts';
-import { confirmStillLooking, createProfile, getOwnProfile, updateProfile, type ProfileContext } from '../services/profiles.ts';
+import { getOwnProfile, type ProfileContext } from '../services/profiles.ts';
+import { confirmStillLooking, createProfile, updateProfile } from '../services/profile-writes.ts';
 import { profileVideo } from '../services/profile-video.ts';
 
 /** Per client address: links are tried a few times at most, never guessed. */

@@ -19,7 +19,7 @@ import { requireRole } from '../auth/current-user.ts';
 import { DomainError } from '../domain-error.ts';
 import { ERROR_STATUS } from '../http/error-status.ts';
 import { rateLimit } from '../http/rate-limit.ts';
-import { videoArrived } from '../services/profiles.ts';
+import { videoArrived } from '../services/profile-uploads.ts';
 import { findArrivedVideoUpload } from '../services/uploads.ts';
 import { detectVideoType } from '../services/video-upload.ts';
 import type { VideoHost } from '../video/video-host.ts';

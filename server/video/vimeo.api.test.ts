@@ -19,7 +19,7 @@ import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { freePort } from '../test/free-port.ts';
 import { playableCopy } from './create-video-host.ts';
 import { createVimeoVideoHost, vimeoObjectKey } from './vimeo.ts';
-import { eraseAccount } from '../services/account-deletion.ts';
+import { eraseAccount } from '../services/account-erasure.ts';
 
 const TOKEN = 'vimeo-test-token';
 
