@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { JOB_QUEUES, type JobBacklog, type JobQueue, type StorageFigure, type SystemBackup, type SystemStatus } from '#shared/system-status.ts';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { ltr, ltrValues } from '@/lib/ltr-values';
@@ -176,12 +177,7 @@ export function SystemStatusPage() {
   const { t } = useTranslation('admin');
   const query = useSystemStatus();
   if (query.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-slate-700">
-        <Spinner className="text-brand-700" />
-        {t('list.loading')}
-      </p>
-    );
+    return <ListSkeleton />;
   }
   if (query.isError) {
     return (
