@@ -44,7 +44,8 @@ import { createLocalStorage } from '../server/storage/local.ts';
 import { createLocalVideoHost } from '../server/video/local.ts';
 import { createFileVideoUploadStore } from '../server/video/video-upload-store.ts';
 import { QUERIES, SECOND_PAGES_OF } from './bench-queries.ts';
-import { randomSource, seedProfiles } from './seed.ts';
+import { seedProfiles } from './seed.ts';
+import { randomSource } from './seed/random-source.ts';
 
 const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-to-use';
 
