@@ -21,205 +21,22 @@
 // with an error if an answer of the closed loop is not 200 (a 429 among them). 600 companies keep each under its
 // limit up to about 1,200 requests a second over a minute of runs.
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import pino from 'pino';
 import { candidateSearchSchema } from '#shared/candidates.ts';
-import { companyProfiles, users } from '#shared/schema.ts';
-import { createApp } from '../server/app.ts';
-import { systemClock } from '../server/clock.ts';
-import { loadConfig } from '../server/config.ts';
 import { createDatabase } from '../server/db/client.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { createCandidateSearch } from '../server/services/candidate-search/search.ts';
-import { createLocalStorage } from '../server/storage/local.ts';
-import { createLocalVideoHost } from '../server/video/local.ts';
-import { createFileVideoUploadStore } from '../server/video/video-upload-store.ts';
+import { serve } from './bench/app-process.ts';
+import { signUpActiveCompanies } from './bench/companies.ts';
+import { apiRun, openLoopRun, sqlRun, stats, watchRss, type Run, type SqlStep } from './bench/load-runs.ts';
 import { QUERIES, SECOND_PAGES_OF } from './bench-queries.ts';
-import { randomSource, seedProfiles } from './seed.ts';
-
-const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-to-use';
-
-// ---- The app, in a child process of its own (so the load generator does not share its event loop).
-
-async function serve() {
-  const dataDir = process.env.BENCH_DATA_DIR!;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET,
-    // Each company signs up from an address of its own (X-Forwarded-For from loopback), as real companies do.
-    TRUST_PROXY: 'loopback',
-    DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX,
-  });
-  const database = createDatabase(config.databaseUrl!, { max: config.databasePoolMax });
-  const storage = createLocalStorage({ root: path.join(dataDir, 'objects'), secret: SESSION_SECRET, clock: systemClock });
-  const videoHost = createLocalVideoHost({ db: database.db, storage });
-  const app = createApp({ config, database, logger: pino({ level: 'silent' }), storage, videoHost, videoUploads: createFileVideoUploadStore(config.videoUploadDir) });
-  const server = http.createServer(app);
-  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
-  process.on('message', () => {
-    server.closeAllConnections();
-    server.close(() => void database.close().then(() => process.exit(0)));
-  });
-}
-
-// ---- Measuring.
-
-interface Run {
-  name: string;
-  latencies: number[];
-  seconds: number;
-  /** Requests that failed or were not answered 200. */
-  failures: number;
-  /** The app's largest resident set during the run (MB), when measured. */
-  rssMb?: number;
-}
-
-/** Samples a process's resident memory (Linux /proc) until stopped; answers the largest, in MB. */
-function watchRss(pid: number) {
-  let peak = 0;
-  const sample = () => {
-    try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      peak = Math.max(peak, kb / 1024);
-    } catch {
-      // Not Linux, or the process is gone: nothing to add.
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 200);
-  return () => {
-    clearInterval(timer);
-    sample();
-    return Math.round(peak);
-  };
-}
-
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-function stats(run: Run) {
-  const sorted = [...run.latencies].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), rps: sorted.length / run.seconds, n: sorted.length };
-}
-
-interface LoadOptions {
-  name: string;
-  base: string;
-  paths: string[];
-  cookies: string[];
-  connections: number;
-  seconds: number;
-}
-
-/** Closed loop (autocannon): each connection sends its next request as soon as the last one is answered. */
-async function apiRun(options: LoadOptions): Promise<Run> {
-  let next = 0;
-  const latencies: number[] = [];
-  const started = performance.now();
-  const cannon: autocannon.Options = {
-    url: options.base,
-    connections: options.connections,
-    duration: options.seconds,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const i = next++;
-          return { ...req, path: options.paths[i % options.paths.length]!, headers: { ...req.headers, cookie: options.cookies[i % options.cookies.length]! } };
-        },
-      },
-    ],
-  };
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(cannon, (err, done) => (err ? reject(err) : resolve(done)));
-    instance.on('response', (_client, _statusCode, _bytes, responseTime) => latencies.push(responseTime));
-  });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${options.name}: ${result.non2xx} answers not 2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  }
-  return { name: options.name, latencies, seconds: (performance.now() - started) / 1000, failures: 0 };
-}
-
-/**
- * Open loop: requests arrive at random (Poisson) at `rate` per second whether or not earlier ones were answered, over
- * at most `connections` keep-alive connections, as many users would send them. A latency counts from the moment
- * the request was due, so time spent waiting for a free connection counts too.
- */
-async function openLoopRun(options: LoadOptions & { rate: number }): Promise<Run> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const random = randomSource(7);
-  const latencies: number[] = [];
-  const answers: Promise<void>[] = [];
-  let failures = 0;
-  const started = performance.now();
-  let due = started;
-  for (let n = 0; ; n++) {
-    due += (-Math.log(1 - random.next()) * 1000) / options.rate;
-    if (due > started + options.seconds * 1000) break;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const sent = due;
-    answers.push(
-      new Promise<void>((resolve) => {
-        http
-          .get(`${options.base}${options.paths[n % options.paths.length]}`, { agent, headers: { cookie: options.cookies[n % options.cookies.length] } }, (res) => {
-            res.resume();
-            res.on('end', () => {
-              if (res.statusCode === 200) latencies.push(performance.now() - sent);
-              else failures++;
-              resolve();
-            });
-          })
-          .on('error', () => {
-            failures++;
-            resolve();
-          });
-      }),
-    );
-  }
-  await Promise.all(answers);
-  agent.destroy();
-  return { name: options.name, latencies, seconds: (performance.now() - started) / 1000, failures };
-}
-
-interface SqlStep {
-  /** Set for prepared statements, as the service sends them. */
-  name?: string | undefined;
-  text: string;
-  params: unknown[];
-}
-
-async function sqlRun(options: { name: string; pool: pg.Pool; requests: SqlStep[][]; connections: number; seconds: number }): Promise<Run> {
-  let next = 0;
-  const latencies: number[] = [];
-  const started = performance.now();
-  const until = started + options.seconds * 1000;
-  await Promise.all(
-    Array.from({ length: options.connections }, async () => {
-      const client = await options.pool.connect();
-      try {
-        while (performance.now() < until) {
-          const steps = options.requests[next++ % options.requests.length]!;
-          const t = performance.now();
-          for (const step of steps) await client.query({ name: step.name, text: step.text, values: step.params });
-          latencies.push(performance.now() - t);
-        }
-      } finally {
-        client.release();
-      }
-    }),
-  );
-  return { name: options.name, latencies, seconds: (performance.now() - started) / 1000, failures: 0 };
-}
+import { seedProfiles } from './seed.ts';
 
 async function main() {
   const { values } = parseArgs({
@@ -285,57 +102,7 @@ async function main() {
     });
     const base = `http://127.0.0.1:${port}`;
 
-    log(`signing up ${companyCount} active companies`);
-    const cookies: string[] = [];
-    const userIds: string[] = [];
-    for (let i = 0; i < companyCount; i += 4) {
-      await Promise.all(
-        Array.from({ length: Math.min(4, companyCount - i) }, async (_, j) => {
-          const n = i + j;
-          const res = await fetch(`${base}/api/auth/signup`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.${n >> 8}.${n & 255}` },
-            body: JSON.stringify({ email: `bench.company.${n}@example.com`, password: 'bench password 1', role: 'company' }),
-          });
-          if (res.status !== 201) throw new Error(`sign-up ${n}: ${res.status} ${await res.text()}`);
-          cookies[n] = res.headers.get('set-cookie')!.split(';')[0]!;
-          userIds[n] = ((await res.json()) as { id: string }).id;
-        }),
-      );
-    }
-    const now = Date.now();
-    const companies = await admin.db
-      .insert(companyProfiles)
-      .values(
-        userIds.map((userId, n) => ({
-          userId,
-          companyName: `Bench Company ${n}`,
-          contactPerson: 'Bench',
-          phone: '+971501112233',
-          email: `bench.company.${n}@example.com`,
-          subscriptionPlan: 'monthly',
-          subscriptionStatus: 'active',
-          paymentVerifiedAt: new Date(now),
-          activatedAt: new Date(now),
-          subscriptionStartDate: new Date(now - 86_400_000),
-          subscriptionEndDate: new Date(now + 30 * 86_400_000),
-        })),
-      )
-      .returning({ id: companyProfiles.id });
-    await admin.db.update(users).set({ status: 'active' }).where(inArray(users.id, userIds));
-    // Every company has been blocked by this many job seekers (a different random set each): each search of the mix,
-    // whichever company sends it, leaves them out.
-    if (blocksPerCompany > 0) {
-      log(`${blocksPerCompany} blocks for each company`);
-      await admin.db.execute(sql`
-        insert into company_blocks (profile_id, company_id)
-        select p.id, c.id
-        from ${companyProfiles} c
-        -- From a random place in the id order (ids are random): a set of its own per company, read through the key.
-        cross join lateral (select id from job_seeker_profiles where id >= gen_random_uuid() and c.id is not null order by id limit ${blocksPerCompany}) p
-        on conflict do nothing`);
-      await admin.db.execute(sql`analyze company_blocks`);
-    }
+    const { cookies, companies } = await signUpActiveCompanies(base, admin.db, companyCount, blocksPerCompany, log);
 
     // The second pages come from real first pages.
     const paths: string[] = [];

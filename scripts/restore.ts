@@ -8,7 +8,7 @@ import path from 'node:path';
 import { systemClock } from '../server/clock.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/open.ts';
-import { EmbeddedPostgresError } from '../server/db/embedded.ts';
+import { EmbeddedPostgresError } from '../server/db/embedded-postmasters.ts';
 import { loadOrCreateSessionSecret } from '../server/auth/session.ts';
 import { ArchiveError, openArchive, verifyArchive } from '../server/backup/read-archive.ts';
 import { RestoreRefused, restoreArchive } from '../server/backup/restore-archive.ts';

@@ -6,7 +6,9 @@ import { INDUSTRIES, LANGUAGES, LOCATIONS } from '#shared/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../server/test/database.ts';
 import { createTestApp } from '../server/test/app.ts';
 import { signedInAgent } from '../server/test/fixtures.ts';
-import { ensureSampleVideo, randomSource, SAMPLE_VIDEO_ID, SAMPLE_VIDEO_URL, seedProfiles } from './seed.ts';
+import { seedProfiles } from './seed.ts';
+import { randomSource } from './seed/random-source.ts';
+import { ensureSampleVideo, SAMPLE_VIDEO_ID, SAMPLE_VIDEO_URL } from './seed/sample-video.ts';
 
 let testDatabase: TestDatabase;
 beforeAll(async () => {

@@ -36,7 +36,7 @@ import { employerTrustRouter } from './routes/employer-trust.ts';
 import { sessionsRouter } from './routes/sessions.ts';
 import { accountDataRouter } from './routes/account-data.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
-import { accountContext } from './services/accounts.ts';
+import { accountContext } from './services/account-context.ts';
 import { healthRouter } from './routes/health.ts';
 import { searchEnginesRouter } from './routes/search-engines.ts';
 import { metricsEndpoint, type Metrics } from './metrics.ts';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SELLER_PLACEHOLDERS } from './config.ts';
+import { SELLER_PLACEHOLDERS } from './config-env-schema.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs with no environment at all', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noDatabaseMessage } from './embedded.ts';
+import { noDatabaseMessage } from './embedded-postmasters.ts';
 
 describe('noDatabaseMessage', () => {
   it("names the DATA_DIR of each running server's database", () => {

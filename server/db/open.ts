@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { DATABASE_POOL_MIN } from '../capacity.ts';
 import type { Config } from '../config.ts';
 import { createDatabase, type Database } from './client.ts';
-import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+import { EmbeddedPostgresError } from './embedded-postmasters.ts';
 import { runMigrations } from './migrate.ts';
 
 export interface OpenDatabase {

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { objects, videoJobs } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
-import type { FfmpegConfig } from '../config.ts';
+import type { FfmpegConfig } from '../config-parts.ts';
 import type { Db } from '../db/client.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { claimTemporaryPath, dropTemporaryPath } from '../storage/temporary-files.ts';

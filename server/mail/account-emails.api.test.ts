@@ -1,7 +1,7 @@
 // Contract test: the product's own account e-mails go out through a real SMTP server, and their links work.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settlePasswordResetRequests } from '../services/accounts.ts';
+import { settlePasswordResetRequests } from '../services/account-passwords.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { createSmtpTransport, type MailTransport } from './transport.ts';

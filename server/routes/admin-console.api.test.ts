@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, careerApplications, emailOutbox, jobSeekerProfiles, users } from '#shared/schema.ts';
-import { settlePasswordResetRequests } from '../services/accounts.ts';
+import { settlePasswordResetRequests } from '../services/account-passwords.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { approveProfile, decideOnProfile, jobSeekerWithProfile, onboardedCompany as onboarded, PDF, signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../test/fixtures.ts';
 import { createLogTransport, type MailMessage, type MailTransport } from '../mail/transport.ts';

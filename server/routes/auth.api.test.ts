@@ -7,7 +7,7 @@ import { SESSION_TOUCH_INTERVAL_MS, settleSessionTouches } from '../auth/session
 import { passwordHashing } from '../auth/passwords.ts';
 import { ERROR_MESSAGES } from '#shared/errors.ts';
 import { PASSWORD_HASHES_AT_ONCE, PASSWORD_HASHES_WAITING } from '../capacity.ts';
-import { settlePasswordResetRequests } from '../services/accounts.ts';
+import { settlePasswordResetRequests } from '../services/account-passwords.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { readEmailLink } from '../test/emails.ts';
 

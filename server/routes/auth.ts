@@ -17,20 +17,10 @@ import { removeSessions } from '../services/sessions.ts';
 import { rateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import { chosenLocale, requestLocale } from '../http/locale.ts';
-import {
-  changePassword,
-  confirmEmail,
-  currentUserView,
-  endOtherSessions,
-  logIn,
-  requestPasswordReset,
-  resendVerification,
-  resetPassword,
-  setLocale,
-  setRole,
-  signUp,
-  type AccountContext,
-} from '../services/accounts.ts';
+import type { AccountContext } from '../services/account-context.ts';
+import { changePassword, requestPasswordReset, resetPassword } from '../services/account-passwords.ts';
+import { currentUserView, endOtherSessions, logIn, setLocale, setRole, signUp } from '../services/accounts.ts';
+import { confirmEmail, resendVerification } from '../services/email-confirmation.ts';
 import { agreeToDocuments } from '../services/consents.ts';
 
 const MINUTE = 60_000;

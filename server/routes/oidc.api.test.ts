@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '#shared/schema.ts';
-import { accountContext } from '../services/accounts.ts';
+import { accountContext } from '../services/account-context.ts';
 import { systemClock } from '../clock.ts';
 import { startTestServer } from '../test/app.ts';
 import { freePort } from '../test/free-port.ts';

@@ -2,7 +2,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { users, type User } from '#shared/schema.ts';
 import type { Role } from '#shared/constants.ts';
-import { passwordPredatesProof, type AccountContext } from './accounts.ts';
+import type { AccountContext } from './account-context.ts';
+import { passwordPredatesProof } from './email-confirmation.ts';
 import { DomainError } from '../domain-error.ts';
 
 /** What the provider told us about the person, already read from the ID token / userinfo. */

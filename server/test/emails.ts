@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '#shared/schema.ts';
 import type { Db } from '../db/client.ts';
 import { fillSecrets } from '../mail/secrets.ts';
-import { settlePasswordResetRequests } from '../services/accounts.ts';
+import { settlePasswordResetRequests } from '../services/account-passwords.ts';
 
 /**
  * The full link whose pathname is `path` (e.g. '/verify-email', '/reset-password') in the newest e-mail of that

@@ -3,7 +3,7 @@
 // the whole file arrives), at most 720p, with a poster image and the duration (docs/video.md).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { FfmpegConfig } from '../config.ts';
+import type { FfmpegConfig } from '../config-parts.ts';
 
 const run = promisify(execFile);
 
