@@ -1,12 +1,10 @@
 // `npm run backup`: makes a backup now (the database, and the stored files with the local storage driver), beside a
 // running server or on its own, and keeps it where the daily ones go. docs/operations.md, "Backups".
-import os from 'node:os';
 import { systemClock } from '../server/clock.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabaseForCommand } from '../server/db/open.ts';
 import { loadOrCreateSessionSecret } from '../server/auth/session.ts';
-import { createBackupStore } from '../server/backup/backup-store.ts';
-import { instanceName, makeBackup } from '../server/services/backups.ts';
+import { backupContextFrom, makeBackup } from '../server/services/backups.ts';
 import { createStorage } from '../server/storage/create-storage.ts';
 
 const config = loadConfig();
@@ -14,23 +12,15 @@ const { database, url, close } = await openDatabaseForCommand(config);
 try {
   const sessionSecret = config.sessionSecret ?? (await loadOrCreateSessionSecret(config.dataDir));
   const storage = await createStorage({ ...config, sessionSecret }, systemClock);
-  const store = createBackupStore(config, storage);
+  const context = backupContextFrom(config, {
+    db: database.db,
+    databaseUrl: url,
+    storage,
+    clock: systemClock,
+    sessionSecret: config.sessionSecret ? undefined : sessionSecret,
+  });
   const started = performance.now();
-  const backup = await makeBackup(
-    {
-      db: database.db,
-      databaseUrl: url,
-      storageDriver: config.storage.driver,
-      storage,
-      store,
-      productName: config.productName,
-      keep: config.backup.keep,
-      clock: systemClock,
-      instance: instanceName(os.hostname(), process.pid),
-      sessionSecret: config.sessionSecret ? undefined : sessionSecret,
-    },
-    { trigger: 'command' },
-  );
+  const backup = await makeBackup(context, { trigger: 'command' });
   if (backup?.state !== 'succeeded') {
     console.error(`The backup failed: ${backup?.errorDetail ?? 'unknown reason'}`);
     process.exitCode = 1;
@@ -38,7 +28,7 @@ try {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const summary = backup.summary!;
     console.log(
-      `Backup made in ${seconds} s: ${backup.fileName} in ${store.location}\n` +
+      `Backup made in ${seconds} s: ${backup.fileName} in ${context.store.location}\n` +
         `  ${(backup.size! / 1024 / 1024).toFixed(1)} MiB; ${summary.rows} rows, ${summary.files} stored files (${(summary.fileBytes / 1024 / 1024).toFixed(1)} MiB), migration ${summary.migration}`,
     );
   }

@@ -31,9 +31,7 @@ import { startExpiredSessionRemoval } from './jobs/expired-sessions.ts';
 import { createLogTransport, createSmtpTransport } from './mail/transport.ts';
 import { startOutboxWorker } from './mail/worker.ts';
 import { createMetrics } from './metrics.ts';
-import os from 'node:os';
-import { createBackupStore } from './backup/backup-store.ts';
-import { instanceName } from './services/backups.ts';
+import { backupContextFrom } from './services/backups.ts';
 import { startDailyBackup } from './jobs/daily-backup.ts';
 import { startIncidentWatch } from './jobs/incident-watch.ts';
 import { startInstanceHeartbeat } from './jobs/instance-heartbeat.ts';
@@ -166,19 +164,9 @@ async function start(): Promise<Server> {
   const heartbeat = startInstanceHeartbeat({ db: database.db, clock: systemClock, logger, version: PRODUCT_VERSION });
   cleanups.push(() => heartbeat.stop());
   if (config.backup.minuteOfDay !== undefined) {
-    const store = createBackupStore(config, storage);
     const dailyBackup = startDailyBackup({
-      db: database.db,
-      databaseUrl,
-      storageDriver: config.storage.driver,
-      storage,
-      store,
-      productName: config.productName,
-      keep: config.backup.keep,
-      clock: systemClock,
+      ...backupContextFrom(config, { db: database.db, databaseUrl, storage, clock: systemClock, logger, sessionSecret: keptSessionSecret }),
       logger,
-      instance: instanceName(os.hostname(), process.pid),
-      sessionSecret: keptSessionSecret,
       minuteOfDay: config.backup.minuteOfDay,
     });
     cleanups.push(() => dailyBackup.stop());

@@ -2,6 +2,7 @@
 // it once; a row whose maker stopped renewing its lease is marked failed), the archive written on a connection of its own while requests go on, then kept in its store, and the
 // oldest archives beyond BACKUP_KEEP removed. docs/operations.md, "Backups".
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
@@ -9,7 +10,8 @@ import type { Logger } from 'pino';
 import { backups, type Backup } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import type { BackupStore } from '../backup/backup-store.ts';
+import { createBackupStore, type BackupStore } from '../backup/backup-store.ts';
+import type { Config } from '../config.ts';
 import { FileGoneDuringBackup, writeBackupArchive } from '../backup/write-archive.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { PRODUCT_VERSION } from '../version.ts';
@@ -157,9 +159,24 @@ async function removeOldArchives(ctx: BackupContext) {
   }
 }
 
-/** The process's name in backup rows. */
-export function instanceName(host: string, pid: number): string {
-  return `${host}:${pid}:${randomUUID().slice(0, 8)}`;
+/** The process's name in backup rows: its host and pid, and a mark of its own (pids are reused). */
+function instanceName(): string {
+  return `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/** What a backup needs, from the configuration and this process's database and storage. */
+export function backupContextFrom(
+  config: Pick<Config, 'dataDir' | 'storage' | 'productName' | 'temporaryDir' | 'backup'>,
+  parts: Pick<BackupContext, 'db' | 'databaseUrl' | 'storage' | 'clock' | 'logger' | 'sessionSecret'>,
+): BackupContext {
+  return {
+    ...parts,
+    storageDriver: config.storage.driver,
+    store: createBackupStore(config, parts.storage),
+    productName: config.productName,
+    keep: config.backup.keep,
+    instance: instanceName(),
+  };
 }
 
 /** When the last backup succeeded (for /metrics), or undefined. */

@@ -56,12 +56,8 @@ export function createGcsStorage(options: GcsStorageOptions): ObjectStorage {
     },
 
     keyFromUploadUrl(url) {
-      let parsed: URL;
-      try {
-        parsed = new URL(url);
-      } catch {
-        return undefined;
-      }
+      const parsed = URL.parse(url);
+      if (!parsed) return undefined;
       let encodedKey: string | undefined;
       if (parsed.origin === endpoint.origin && parsed.pathname.startsWith(pathPrefix)) encodedKey = parsed.pathname.slice(pathPrefix.length);
       else if (parsed.protocol === endpoint.protocol && parsed.host === virtualHost) encodedKey = parsed.pathname.slice(1);

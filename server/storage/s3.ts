@@ -93,12 +93,8 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     },
 
     keyFromUploadUrl(url) {
-      let parsed: URL;
-      try {
-        parsed = new URL(url);
-      } catch {
-        return undefined;
-      }
+      const parsed = URL.parse(url);
+      if (!parsed) return undefined;
       for (const base of bases) {
         if (parsed.origin !== base.origin || !parsed.pathname.startsWith(base.prefix)) continue;
         let key: string;
