@@ -1,22 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { PageShell } from '@/components/layout/page-shell';
+import { AboutUsShell } from '@/components/layout/about-us-shell';
 import { buttonClasses } from '@/components/ui/button';
 import { usePageTitle } from '@/hooks/use-page-title';
 
 export default function AboutPage() {
   const { t } = useTranslation('about');
-  const { t: tc } = useTranslation();
   usePageTitle(t('title'));
   const story = t('story', { returnObjects: true }) as string[];
   return (
-    <PageShell
-      headerLinks={[
-        { href: '/about', label: tc('nav.aboutUs') },
-        { href: '/careers', label: tc('nav.careers') },
-        { href: '/', label: tc('nav.home') },
-      ]}
-    >
+    <AboutUsShell>
       <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:py-16">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{t('heading')}</h1>
         <p className="mt-6 text-xl font-medium text-brand-800">{t('lead')}</p>
@@ -34,6 +27,6 @@ export default function AboutPage() {
           </Link>
         </div>
       </article>
-    </PageShell>
+    </AboutUsShell>
   );
 }

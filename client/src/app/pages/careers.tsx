@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '@/components/layout/page-shell';
+import { AboutUsShell } from '@/components/layout/about-us-shell';
 import { Card } from '@/components/ui/card';
 import { CareerApplicationForm } from '@/features/careers/components/career-application-form';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -7,17 +7,10 @@ import { usePageTitle } from '@/hooks/use-page-title';
 /** Join Our Team: applications to join the provider's own team. */
 export default function CareersPage() {
   const { t } = useTranslation('careers');
-  const { t: tc } = useTranslation();
   usePageTitle(t('title'));
   const intro = t('intro', { returnObjects: true }) as string[];
   return (
-    <PageShell
-      headerLinks={[
-        { href: '/about', label: tc('nav.aboutUs') },
-        { href: '/careers', label: tc('nav.careers') },
-        { href: '/', label: tc('nav.home') },
-      ]}
-    >
+    <AboutUsShell>
       <section className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14" aria-labelledby="careers-heading">
         <h1 id="careers-heading" className="text-3xl font-bold text-slate-900 sm:text-4xl">
           {t('heading')}
@@ -35,6 +28,6 @@ export default function CareersPage() {
           </div>
         </Card>
       </section>
-    </PageShell>
+    </AboutUsShell>
   );
 }

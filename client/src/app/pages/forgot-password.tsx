@@ -5,11 +5,11 @@ import { Link } from 'wouter';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '#shared/auth.ts';
 import { PageShell } from '@/components/layout/page-shell';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { useForgotPassword } from '@/features/auth/api/forgot-password';
+import { SubmitButton } from '@/features/auth/components/submit-button';
 import { toast } from '@/hooks/use-toast';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/error-message';
@@ -51,10 +51,7 @@ export default function ForgotPasswordPage() {
                 <Field label={t('fields.email')} error={translateValidation(t, form.formState.errors.email?.message)}>
                   {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
                 </Field>
-                <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
-                  {request.isPending && <Spinner />}
-                  {request.isPending ? t('forgot.submitting') : t('forgot.submit')}
-                </Button>
+                <SubmitButton pending={request.isPending} label={t('forgot.submit')} pendingLabel={t('forgot.submitting')} />
               </form>
             </Card>
             <Link href="/login" className="mt-6 inline-block text-sm font-medium text-brand-800 underline underline-offset-2">

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Clock, Mail } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TIMING } from '#shared/constants.ts';
 import { Card } from '@/components/ui/card';
+import { SupportEmailLine } from '@/components/ui/support-email';
 import { formatDateTime } from '@/lib/format';
-import { publicConfig } from '@/lib/public-config';
 
 /** The pending screen, for a company or a candidate waiting for activation. */
 export function PendingActivation({
@@ -36,13 +36,7 @@ export function PendingActivation({
           <li>{t('nextEmail')}</li>
           <li>{company ? t('nextCompany') : t('nextCandidate')}</li>
         </ul>
-        <p className="mt-8 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-          <Mail aria-hidden="true" className="h-4 w-4" />
-          {t('support')}
-          <a className="break-all font-medium text-brand-800 underline underline-offset-2" href={`mailto:${publicConfig.supportEmail}`} dir="ltr">
-            {publicConfig.supportEmail}
-          </a>
-        </p>
+        <SupportEmailLine>{t('support')}</SupportEmailLine>
         {children}
       </Card>
     </section>

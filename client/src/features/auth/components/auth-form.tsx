@@ -6,9 +6,7 @@ import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { loginSchema, PASSWORD_MIN_LENGTH, signupSchema } from '#shared/auth.ts';
 import type { Role } from '#shared/constants.ts';
-import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { homePathFor } from '@/lib/auth';
@@ -16,6 +14,7 @@ import { translateValidation } from '@/lib/validation-message';
 import { useLogIn } from '../api/log-in';
 import { useSignUp } from '../api/sign-up';
 import { PasswordField } from './password-field';
+import { SubmitButton } from './submit-button';
 
 export function SignInForm() {
   const { t } = useTranslation('auth');
@@ -51,10 +50,7 @@ export function SignInForm() {
           {t('signIn.forgot')}
         </Link>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={logIn.isPending}>
-        {logIn.isPending && <Spinner />}
-        {logIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
-      </Button>
+      <SubmitButton pending={logIn.isPending} label={t('signIn.submit')} pendingLabel={t('signIn.submitting')} />
     </form>
   );
 }
@@ -110,10 +106,7 @@ export function SignUpForm({ role }: { role?: Role }) {
         autoComplete="new-password"
         registration={form.register('password')}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
-        {signUp.isPending && <Spinner />}
-        {signUp.isPending ? t('signUp.submitting') : t('signUp.submit')}
-      </Button>
+      <SubmitButton pending={signUp.isPending} label={t('signUp.submit')} pendingLabel={t('signUp.submitting')} />
       <p role="status" className="text-center text-sm text-slate-700 empty:hidden">
         {busy && signUp.isPending ? t('signUp.busyRetrying') : ''}
       </p>

@@ -3,10 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '#shared/auth.ts';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { translateValidation } from '@/lib/validation-message';
 import { PasswordField } from './password-field';
+import { SubmitButton } from './submit-button';
 
 const MISMATCH = 'The passwords do not match';
 const formSchema = resetPasswordSchema
@@ -38,10 +37,7 @@ export function NewPasswordForm(props: { submitLabel: string; submittingLabel: s
         autoComplete="new-password"
         registration={form.register('confirmPassword')}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={props.pending}>
-        {props.pending && <Spinner />}
-        {props.pending ? props.submittingLabel : props.submitLabel}
-      </Button>
+      <SubmitButton pending={props.pending} label={props.submitLabel} pendingLabel={props.submittingLabel} />
     </form>
   );
 }

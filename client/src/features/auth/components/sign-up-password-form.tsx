@@ -3,10 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { loginSchema } from '#shared/auth.ts';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { translateValidation } from '@/lib/validation-message';
 import { PasswordField } from './password-field';
+import { SubmitButton } from './submit-button';
 
 const formSchema = loginSchema.pick({ password: true });
 
@@ -23,10 +22,7 @@ export function SignUpPasswordForm(props: { pending: boolean; error?: string | u
         autoComplete="current-password"
         registration={form.register('password')}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={props.pending}>
-        {props.pending && <Spinner />}
-        {props.pending ? t('verify.signingIn') : t('verify.signInSubmit')}
-      </Button>
+      <SubmitButton pending={props.pending} label={t('verify.signInSubmit')} pendingLabel={t('verify.signingIn')} />
     </form>
   );
 }

@@ -2,7 +2,7 @@
 // each with a copy button), the invoice, what happens after, and "I have paid". After: that we are verifying it.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Copy, FileText, Mail } from 'lucide-react';
+import { CheckCircle2, Copy, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { z } from 'zod';
@@ -12,10 +12,10 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { SupportEmailLine } from '@/components/ui/support-email';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatMoney } from '@/lib/format';
-import { publicConfig } from '@/lib/public-config';
 import { translateValidation } from '@/lib/validation-message';
 import { useDeclarePayment } from '../api/declare-payment';
 import { useInvoice } from '../api/get-invoice';
@@ -162,13 +162,7 @@ export function CompanyPending({ invoice: summary }: { invoice: InvoiceSummary }
         </Card>
       )}
 
-      <p className="mt-8 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-        <Mail aria-hidden="true" className="h-4 w-4" />
-        {t('pay.questions')}
-        <a className="break-all font-medium text-brand-800 underline underline-offset-2" href={`mailto:${publicConfig.supportEmail}`} dir="ltr">
-          {publicConfig.supportEmail}
-        </a>
-      </p>
+      <SupportEmailLine>{t('pay.questions')}</SupportEmailLine>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { LEGAL_LAST_UPDATED } from '#shared/constants.ts';
 import { PageShell } from '@/components/layout/page-shell';
 import { buttonClasses } from '@/components/ui/button';
+import { SupportEmailLink } from '@/components/ui/support-email';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
@@ -22,11 +23,7 @@ function withEmailLink(text: string): ReactNode {
   return parts.map((part, index) => (
     <Fragment key={index}>
       {part}
-      {index < parts.length - 1 && (
-        <a href={`mailto:${publicConfig.supportEmail}`} dir="ltr" className="break-all font-medium text-brand-800 underline underline-offset-2">
-          {publicConfig.supportEmail}
-        </a>
-      )}
+      {index < parts.length - 1 && <SupportEmailLink />}
     </Fragment>
   ));
 }
