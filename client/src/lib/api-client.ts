@@ -73,12 +73,14 @@ export async function retryWhenBusy<T>(
   }
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, data?: unknown, options: { signal?: AbortSignal } = {}): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
     body: data === undefined ? undefined : JSON.stringify(data),
     credentials: 'include',
+    // A query's signal: a request the page no longer wants (the account just deleted, say) is abandoned.
+    signal: options.signal,
   });
   await throwIfNotOk(res);
   return res;
@@ -88,8 +90,8 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** The default data fetch: the URL is the query key joined with '/'. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return (await res.json()) as T;

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 export const profileVideoQuery = (videoUrl: string) =>
   queryOptions<{ video: ProfileVideo | null }>({
     queryKey: ['/api/job-seeker/profile/video', videoUrl],
-    queryFn: async () => (await apiRequest('GET', '/api/job-seeker/profile/video')).json(),
+    queryFn: async ({ signal }) => (await apiRequest('GET', '/api/job-seeker/profile/video', undefined, { signal })).json(),
     // Asked again while the video is being made playable: it is ready in a minute or two.
     refetchInterval: (query) => (query.state.data?.video?.status === 'processing' ? 5000 : false),
   });
