@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
 import { signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
+import { expectFits, launchBrowser, openSignedInPhone, waitForToast } from './support/browser.ts';
 
 type Catalogue = { [key: string]: string | Catalogue };
 /** A text of the admin console's catalogue, its values filled in. */
@@ -47,18 +47,8 @@ async function administrator(locale: 'en' | 'ar') {
   return admin;
 }
 
-/** A phone-sized page signed in as the account the API created (its session cookie). */
-async function phoneSignedIn(cookie: string, locale: string) {
-  const tracked = await openPage(browser, { width: 375, height: 800, locale });
-  await signInWithCookie(tracked.context, server.baseUrl, cookie);
-  return tracked;
-}
+const phoneSignedIn = (cookie: string, locale: string) => openSignedInPhone(browser, server.baseUrl, cookie, locale);
 
-async function expectFits(page: Page, dir: 'ltr' | 'rtl') {
-  expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
-}
 
 async function companyStatus(admin: Awaited<ReturnType<typeof signedInAgent>>, companyId: string) {
   return (await admin.agent.get(`/api/admin/companies/${companyId}`).expect(200)).body as {

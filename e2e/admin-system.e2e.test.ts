@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, incidents } from '#shared/schema.ts';
 import { startInstanceHeartbeat } from '../server/jobs/instance-heartbeat.ts';
@@ -16,7 +16,7 @@ import { systemClock } from '../server/clock.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { backupRow, keptBackup } from '../server/test/backup-archives.ts';
 import { signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
+import { expectFits, launchBrowser, openSignedInPhone, waitForToast } from './support/browser.ts';
 
 type Catalogue = { [key: string]: string | Catalogue };
 /** A text of the admin console's catalogue, its values filled in. */
@@ -53,17 +53,8 @@ async function administrator(locale: 'en' | 'ar') {
   return admin;
 }
 
-async function phoneSignedIn(cookie: string, locale: string) {
-  const tracked = await openPage(browser, { width: 375, height: 800, locale });
-  await signInWithCookie(tracked.context, server.baseUrl, cookie);
-  return tracked;
-}
+const phoneSignedIn = (cookie: string, locale: string) => openSignedInPhone(browser, server.baseUrl, cookie, locale);
 
-async function expectFits(page: Page, dir: 'ltr' | 'rtl') {
-  expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
-}
 
 describe('the System page at 375 px', () => {
   it('shows the backups, the incident, the queues and this process; downloads an archive; sends a failed e-mail again', async () => {

@@ -94,3 +94,17 @@ export async function signInWithCookie(context: BrowserContext, baseUrl: string,
   const [name, value] = cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: baseUrl }]);
 }
+
+/** A phone-sized page (375 px) signed in with a session cookie the API gave, in the browser language `locale`. */
+export async function openSignedInPhone(browser: Browser, baseUrl: string, cookie: string, locale: string): Promise<TrackedPage> {
+  const tracked = await openPage(browser, { width: 375, height: 800, locale });
+  await signInWithCookie(tracked.context, baseUrl, cookie);
+  return tracked;
+}
+
+/** The page reads in `dir`, fits its width and passes axe. */
+export async function expectFits(page: Page, dir: 'ltr' | 'rtl') {
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+}
