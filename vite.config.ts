@@ -9,7 +9,7 @@ import { pageMetaFrom, readCataloguesIn } from './shared/page-meta.ts';
 function pageMeta(): Plugin {
   return {
     name: 'wazifa-page-meta',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     generateBundle() {
       const meta = pageMetaFrom(readCataloguesIn(path.resolve(import.meta.dirname, 'client/src/locales')));
       this.emitFile({ type: 'asset', fileName: 'page-meta.json', source: JSON.stringify(meta) });

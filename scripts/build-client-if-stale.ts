@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'dist/client/index.html');
+const built = path.join(root, 'dist/page-renderer/render-public-page.js');
 const sources = ['client', 'shared', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
@@ -19,6 +19,6 @@ function newestMtime(entry: string): number {
 const sourceTime = Math.max(...sources.map((s) => path.join(root, s)).filter(existsSync).map(newestMtime));
 if (existsSync(built) && statSync(built).mtimeMs >= sourceTime) process.exit(0);
 
-console.log('Building the client (vite build)...');
-const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+console.log('Building the client (npm run build)...');
+const result = spawnSync(process.execPath, ['scripts/build-client.ts'], { cwd: root, stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -11,6 +11,7 @@ import { createDatabase } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 import { loadOrCreateSessionSecret } from './auth/session.ts';
 import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './http/client.ts';
+import { loadPublicPageRenderer } from './http/public-page-renderer.ts';
 import { createLogger } from './logger.ts';
 import { createOidcRouter } from './routes/oidc.ts';
 import { accountContext } from './services/account-context.ts';
@@ -77,7 +78,14 @@ async function start(): Promise<Server> {
   const client: ClientHandler =
     config.env === 'development'
       ? await serveClientWithVite(path.resolve(import.meta.dirname, '..'), getPublicConfig, config.publicUrl)
-      : serveBuiltClient(config.clientDir, getPublicConfig, config.publicUrl);
+      : serveBuiltClient(
+          config.clientDir,
+          getPublicConfig,
+          config.publicUrl,
+          loadPublicPageRenderer(path.join(path.dirname(config.clientDir), 'page-renderer/render-public-page.js'), (err, page) =>
+            logger.error({ err, page }, 'a public page could not be rendered; the app renders it in the browser'),
+          ),
+        );
   cleanups.push(() => client.close());
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createLogTransport(logger);

@@ -54,6 +54,14 @@ export function localesOf(preferred: readonly string[]): Locale[] {
   return found;
 }
 
+/**
+ * The locale Intl formats a language's numbers and dates with. Chromium's ICU data, and so most phones' browsers, has
+ * nothing for Nepali: it fell back to the browser's own locale ('2026 M11 26', Latin digits), and differed from the
+ * server's renderer, which has it. Nepali is written with Hindi's data in Devanagari digits everywhere instead: the
+ * same script and digits, in every browser and on the server (docs/decisions/0051).
+ */
+export const intlLocale = (language: string): string => (language === 'ne' ? 'hi-u-nu-deva' : language);
+
 /** The cookie that keeps a visitor's chosen language (set by the language switch, read by the server for the page). */
 export const LANGUAGE_COOKIE = 'wazifa.lang';
 

@@ -25,11 +25,13 @@ describe('renderIndexHtml', () => {
 
   it("gives a public page its title, description, address and link preview, escaped", () => {
     const template = '<head><meta name="description" content="The product." /><title>x</title><!--public-config--></head>';
-    const html = renderIndexHtml(template, config, 'en', [], {
+    const html = renderIndexHtml(template, config, {
+      head: {
       title: 'About "Us"',
       description: 'Work <in> the Gulf & more',
       url: 'https://wazifa.example/about',
       image: 'https://wazifa.example/previews/ar.jpg',
+      },
     });
     expect(html).toContain('<title>About &#34;Us&#34; | Wazifa</title>');
     expect(html).toContain('<meta name="description" content="Work &#60;in&#62; the Gulf &#38; more" />');
@@ -61,7 +63,7 @@ describe('the languages the browser asks for', () => {
 
   it('go into the page when there is another one to offer', () => {
     const template = '<html lang="en"><head><title>x</title><!--public-config--></head></html>';
-    expect(renderIndexHtml(template, config, 'en', ['en', 'hi'])).toContain('<html lang="en" dir="ltr" data-browser-languages="en hi">');
-    expect(renderIndexHtml(template, config, 'ur', ['ur'])).toContain('<html lang="ur" dir="rtl">');
+    expect(renderIndexHtml(template, config, { locale: 'en', browserLanguages: ['en', 'hi'] })).toContain('<html lang="en" dir="ltr" data-browser-languages="en hi">');
+    expect(renderIndexHtml(template, config, { locale: 'ur', browserLanguages: ['ur'] })).toContain('<html lang="ur" dir="rtl">');
   });
 });

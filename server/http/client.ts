@@ -9,33 +9,49 @@ import { DEFAULT_LOCALE, RTL_LOCALES, type Locale } from '#shared/locales.ts';
 import { escapeMarkup } from '#shared/markup.ts';
 import { readCataloguesIn, pageMetaFrom, type PageMeta } from '#shared/page-meta.ts';
 import { browserLocales, requestLocale } from './locale.ts';
-import { isPublicPage, pagePath } from './public-pages.ts';
+import { SESSION_COOKIE } from '../auth/session.ts';
+import type { PublicPageRenderer } from './public-page-renderer.ts';
+import { isPublicPage, pagePath, PUBLIC_PAGES } from './public-pages.ts';
 
 const CONFIG_MARKER = '<!--public-config-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** What goes into a page besides the configuration. */
+export interface PageParts {
+  locale?: Locale;
+  /** The product's languages the browser asks for (Accept-Language), when the visitor has not chosen one. */
+  browserLanguages?: readonly Locale[];
+  /** A public page's head: title, description, address, link preview. */
+  head?: PageHead;
+  /** A public page rendered by the server: the inside of the root element. */
+  body?: string;
+  /** The request carried no session: the app knows the visitor is signed out without asking. */
+  signedOut?: boolean;
+}
 
 /**
  * Puts the configuration into the page as inert JSON (no inline script, so the CSP stays strict), and the reader's
  * language and direction on <html>, so the first paint is already right to left in Arabic and Urdu. The product's
  * languages the browser asks for go along (data-browser-languages), so the page can offer another one at once,
- * without a request.
+ * without a request; and whether the request had a session (data-signed-out), so a visitor's page asks no "who is
+ * signed in" that can only answer 401.
  */
-export function renderIndexHtml(
-  template: string,
-  config: PublicConfig,
-  locale: Locale = DEFAULT_LOCALE,
-  browserLanguages: readonly Locale[] = [],
-  page?: PageHead,
-): string {
+export function renderIndexHtml(template: string, config: PublicConfig, parts: PageParts = {}): string {
+  const { locale = DEFAULT_LOCALE, browserLanguages = [], head: page, body, signedOut = false } = parts;
   if (!template.includes(CONFIG_MARKER)) throw new Error(`index.html lacks the ${CONFIG_MARKER} marker`);
+  if (body !== undefined && !template.includes(ROOT_ELEMENT)) throw new Error(`index.html lacks ${ROOT_ELEMENT}`);
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
   const languages = browserLanguages.length > 1 ? ` data-browser-languages="${browserLanguages.join(' ')}"` : '';
+  const session = signedOut ? ' data-signed-out' : '';
   // The title as the page itself sets it once loaded ('{page} | {product}'), so it does not change under the reader.
   const title = page ? `${page.title} | ${config.productName}` : config.productName;
   const html = template
-    .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}"${languages}>`)
+    .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}"${languages}${session}>`)
     .replace(CONFIG_MARKER, `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`);
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`)
+    // A function, so that nothing in the page is read as a replacement pattern ('$&').
+    .replace(ROOT_ELEMENT, () => `<div id="root">${body ?? ''}</div>`);
   if (!page) return html;
   const tags = [
     `<link rel="canonical" href="${escapeMarkup(page.url)}" />`,
@@ -113,8 +129,26 @@ function sendPage(req: express.Request, res: Response, html: string) {
   res.type('html').send(html);
 }
 
-/** Production: hashed assets cached for a year, index.html never cached (it carries the configuration). */
-export function serveBuiltClient(dir: string, getConfig: () => PublicConfig, publicUrl: string): ClientHandler {
+/**
+ * Whether the request is for a public page the server sends as HTML: one of the fixed public pages, named exactly as
+ * the app's routes name it, and not the home page of someone who may be signed in (the app takes them to their own).
+ */
+function wantsRenderedPage(req: express.Request): boolean {
+  return PUBLIC_PAGES.includes(req.path) && (req.path !== '/' || !hasSession(req));
+}
+
+const hasSession = (req: express.Request) => (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+
+/**
+ * Production: hashed assets cached for a year, index.html never cached (it carries the configuration). With a
+ * renderer, the public pages arrive rendered in the reader's language.
+ */
+export function serveBuiltClient(
+  dir: string,
+  getConfig: () => PublicConfig,
+  publicUrl: string,
+  renderer?: PublicPageRenderer,
+): ClientHandler {
   const indexFile = path.join(dir, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`The client is not built (${indexFile} is missing). Run "npm run build" first.`);
@@ -129,12 +163,13 @@ export function serveBuiltClient(dir: string, getConfig: () => PublicConfig, pub
     express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
   router.use(express.static(dir, { index: false, maxAge: '1h' }));
-  const page: RequestHandler = (req, res, next) => {
+  const page: RequestHandler = async (req, res, next) => {
     if (!wantsPage(req)) return next();
     const config = getConfig();
     const locale = requestLocale(req);
     const head = pageHead(meta, locale, req.path, { publicUrl, productName: config.productName });
-    sendPage(req, res, renderIndexHtml(template, config, locale, browserLocales(req), head));
+    const body = renderer && wantsRenderedPage(req) ? await renderer.render(req.path, locale, config) : undefined;
+    sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body, signedOut: !hasSession(req) }));
   };
   router.use(page);
   return { router, close: async () => {} };
@@ -161,7 +196,7 @@ export async function serveClientWithVite(root: string, getConfig: () => PublicC
       // Read from the catalogues on each page, so an edited text shows at once.
       const meta = pageMetaFrom(readCataloguesIn(path.join(root, 'client/src/locales')));
       const head = pageHead(meta, locale, req.path, { publicUrl, productName: config.productName });
-      sendPage(req, res, renderIndexHtml(html, config, locale, browserLocales(req), head));
+      sendPage(req, res, renderIndexHtml(html, config, { locale, browserLanguages: browserLocales(req), head, signedOut: !hasSession(req) }));
     } catch (err) {
       next(err);
     }

@@ -4,6 +4,7 @@ import { RequestFailed } from '@/components/ui/request-failed';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { homePathFor, useCurrentUser } from '@/lib/auth';
 import { rememberPage } from '@/lib/last-page';
+import { pageArrivedRendered } from '@/lib/server-rendered';
 import { ScrollToTop } from './scroll-to-top';
 
 // One chunk per page: the landing page does not load the legal texts or forms.
@@ -52,10 +53,12 @@ const JOB_SEEKER_TYPES = new Set(['candidate', 'job-seeker', 'job_seeker']);
 
 /** Routes by auth state: loading, signed out, no role yet, job seeker, company. */
 export function App() {
-  const { isLoading, error, refetch, isFetching } = useCurrentUser();
-  if (isLoading) return <PageSkeleton />;
+  const { isPending, error, refetch, isFetching } = useCurrentUser();
+  // A page the server rendered shows at once as a visitor's, and the signed-in state fills in; others wait for it.
+  if (isPending && !pageArrivedRendered) return <PageSkeleton />;
   // Not knowing who is signed in (no connection, the server failing) is not being signed out: say so, and try again.
-  if (error) return <RequestFailed fullPage retrying={isFetching} onRetry={() => void refetch()} />;
+  // A page the server rendered stays readable as a visitor's.
+  if (error && !pageArrivedRendered) return <RequestFailed fullPage retrying={isFetching} onRetry={() => void refetch()} />;
   // The e-mailed links work whoever is signed in where they are opened, a user who has not chosen a role yet too;
   // their pages then go on to the next step.
   return (

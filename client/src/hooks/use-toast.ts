@@ -47,6 +47,13 @@ function subscribe(listener: Listener) {
   return () => listeners.delete(listener);
 }
 
+const none: ToastData[] = [];
+
 export function useToasts(): ToastData[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(subscribe, () => toasts, () => none);
+}
+
+/** Whether any toast was shown in this page yet (never while the server renders). */
+export function useAnyToastShown(): boolean {
+  return useSyncExternalStore(subscribe, () => nextId > 1, () => false);
 }

@@ -1,5 +1,5 @@
 // Who is signed in, used across the app (top bar, routing); the account forms live in features/auth.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/auth.ts';
 import type { Locale } from '#shared/locales.ts';
 import { apiRequest, getQueryFn } from './api-client';
@@ -11,11 +11,21 @@ export const currentUserQuery = queryOptions({
   retry: false,
 });
 
+/**
+ * A page requested without a session says so (data-signed-out on <html>): the visitor is signed out, known without a
+ * request. Signing in then sets the user (log-in.ts, sign-up.ts).
+ */
+export function knowSignedOutVisitor(queryClient: QueryClient): void {
+  if (document.documentElement.hasAttribute('data-signed-out')) queryClient.setQueryData(currentUserQuery.queryKey, null);
+}
+
 export function useCurrentUser() {
   const query = useQuery(currentUserQuery);
   return {
     user: query.data ?? null,
     isLoading: query.isLoading,
+    /** No answer yet: unlike isLoading, the same in the server's renderer (which never asks) and the browser. */
+    isPending: query.isPending,
     isAuthenticated: Boolean(query.data),
     error: query.error,
     refetch: query.refetch,

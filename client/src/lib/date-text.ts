@@ -1,5 +1,6 @@
 // Dates and times as a language writes them, through Intl, with no word of another language in them. Kept apart
 // from i18next (format.ts passes the reader's language) so they can be checked language by language.
+import { intlLocale } from '#shared/locales.ts';
 
 /** Languages written in Latin letters, whose AM and PM are their own. */
 const LATIN_SCRIPT = new Set(['en', 'tl']);
@@ -9,7 +10,7 @@ const LATIN_LETTER = /[A-Za-z]/;
 export function dateText(language: string, isoDate: string, style: 'long' | 'short' = 'long'): string {
   const [year, month, day] = isoDate.split('-').map(Number);
   const date = new Date(Date.UTC(year!, month! - 1, day!));
-  return new Intl.DateTimeFormat(language, { dateStyle: style === 'long' ? 'long' : 'medium', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: style === 'long' ? 'long' : 'medium', timeZone: 'UTC' }).format(date);
 }
 
 /**
@@ -19,9 +20,9 @@ export function dateText(language: string, isoDate: string, style: 'long' | 'sho
  */
 export function dateTimeText(language: string, instant: string | Date, style: 'long' | 'short' = 'long', timeZone?: string): string {
   const date = new Date(instant);
-  const standard = new Intl.DateTimeFormat(language, { dateStyle: style === 'long' ? 'long' : 'medium', timeStyle: 'short', timeZone }).format(date);
+  const standard = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: style === 'long' ? 'long' : 'medium', timeStyle: 'short', timeZone }).format(date);
   if (LATIN_SCRIPT.has(language) || !LATIN_LETTER.test(standard)) return standard;
-  return new Intl.DateTimeFormat(language, {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     year: 'numeric',
     month: style === 'long' ? 'long' : 'short',
     day: 'numeric',

@@ -4,7 +4,7 @@
 // workforce the job seeker's (shared/locales.ts), and anything missing shows in English, never as a key.
 import i18n, { type BackendModule, type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FULL_LOCALES, isLocale, JOB_SEEKER_NAMESPACES, LOCALES, pickLocale, RTL_LOCALES, SUGGESTION_NAMESPACE, type Locale } from '#shared/locales.ts';
+import { FULL_LOCALES, intlLocale, isLocale, JOB_SEEKER_NAMESPACES, LOCALES, pickLocale, RTL_LOCALES, SUGGESTION_NAMESPACE, type Locale } from '#shared/locales.ts';
 import common from '../locales/en/common.json';
 import { loadFontsFor } from './fonts';
 import { publicConfig } from './public-config';
@@ -26,10 +26,12 @@ const lazyCatalogues: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = catalogues[`../locales/${language}/${namespace}.json`];
-    // A namespace a language does not have (the company side in Hindi, say) is empty there: English shows instead.
+    // A namespace a language does not have (the company side in Hindi, say) is the English one there. Not an empty
+    // one with English as the fallback: an empty catalogue counts as loaded at once, and a page rendered before the
+    // fallback's arrived showed keys (or failed on a list) instead of the English texts.
     const covered = FULL_LOCALES.includes(language as Locale) || (JOB_SEEKER_NAMESPACES as readonly string[]).includes(namespace);
-    if (!load || !covered) {
+    const load = catalogues[`../locales/${covered ? language : 'en'}/${namespace}.json`];
+    if (!load) {
       callback(null, {});
       return;
     }
@@ -55,7 +57,7 @@ const valuesForTheReader: FormatterModule = {
   add() {},
   addCached() {},
   format: (value, _format, language) => {
-    const text = typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : value;
+    const text = typeof value === 'number' ? new Intl.NumberFormat(intlLocale(language ?? 'en')).format(value) : value;
     if (typeof text !== 'string' || !text) return text;
     return isRightToLeft(language ?? '') || RIGHT_TO_LEFT_SCRIPT.test(text) ? isolate(text) : text;
   },
@@ -63,12 +65,14 @@ const valuesForTheReader: FormatterModule = {
 
 /** The page's language as the server chose it (the language cookie, else the browser's), else the browser's. */
 function initialLanguage(): Locale {
+  // The server's renderer sets the language of each page it renders (render-public-page.tsx).
+  if (typeof document === 'undefined') return 'en';
   const fromPage = document.documentElement.lang;
   return isLocale(fromPage) ? fromPage : pickLocale(navigator.languages ?? [navigator.language]);
 }
 
-
 function applyLanguage(language: string) {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
   loadFontsFor(language);
@@ -94,7 +98,15 @@ void i18n
     interpolation: {
       escapeValue: false, // React escapes
       alwaysFormat: true,
-      defaultVariables: { productName: publicConfig.productName, supportEmail: publicConfig.supportEmail },
+      // Read at each text: the server's renderer sets the configuration for each page it renders.
+      defaultVariables: {
+        get productName() {
+          return publicConfig.productName;
+        },
+        get supportEmail() {
+          return publicConfig.supportEmail;
+        },
+      },
     },
     react: { useSuspense: true },
   });

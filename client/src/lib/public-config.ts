@@ -6,5 +6,8 @@ function readPublicConfig(): PublicConfig {
   return JSON.parse(element.textContent) as PublicConfig;
 }
 
-/** Settings the server put into the page (product name, support e-mail, early-access offer). */
-export const publicConfig: PublicConfig = readPublicConfig();
+/**
+ * Settings the server put into the page (product name, support e-mail, early-access offer). In the server's renderer
+ * of the public pages there is no page to read: it fills this in before each page it renders (render-public-page.tsx).
+ */
+export const publicConfig: PublicConfig = typeof document === 'undefined' ? ({} as PublicConfig) : readPublicConfig();

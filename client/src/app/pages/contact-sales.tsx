@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearch } from 'wouter';
-import { chosenPlan, planQuery } from '@/lib/chosen-plan';
+import { Link } from 'wouter';
+import { useChosenPlan, planQuery } from '@/lib/chosen-plan';
 import { TIMING } from '#shared/constants.ts';
 import { PageShell } from '@/components/layout/page-shell';
 import { buttonClasses } from '@/components/ui/button';
@@ -14,7 +14,7 @@ export default function ContactSalesPage() {
   const { t } = useTranslation('contact-sales');
   usePageTitle(t('title'));
   const [sent, setSent] = useState(false);
-  const plan = chosenPlan(useSearch());
+  const plan = useChosenPlan();
   const steps = t('done.steps', {
     returnObjects: true,
     hours: TIMING.salesResponseHours,
@@ -47,7 +47,8 @@ export default function ContactSalesPage() {
             <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('title')}</h1>
             <p className="mt-2 text-slate-700">{t('intro', { hours: TIMING.salesResponseHours })}</p>
             <Card className="mt-8 p-5 sm:p-6">
-              <SalesRequestForm plan={plan} onSent={() => setSent(true)} />
+              {/* The plan is known once the page is hydrated: the form starts again with it. */}
+              <SalesRequestForm key={plan ?? ''} plan={plan} onSent={() => setSent(true)} />
             </Card>
           </>
         )}

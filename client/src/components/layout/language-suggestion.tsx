@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { Globe, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALE_NAMES, SUGGESTION_NAMESPACE } from '#shared/locales.ts';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useCurrentUser } from '@/lib/auth';
 import { isRightToLeft } from '@/lib/i18n';
 import { applyLanguage, browserLanguages, chosenLanguage, rememberLanguage } from '@/lib/language';
@@ -13,9 +14,13 @@ import { applyLanguage, browserLanguages, chosenLanguage, rememberLanguage } fro
 export function LanguageSuggestion() {
   const { t, i18n } = useTranslation();
   const { user } = useCurrentUser();
-  const [answered, setAnswered] = useState(() => chosenLanguage() !== undefined);
+  // The cookie and the browser's languages are the browser's: the offer shows once the page the server rendered has
+  // been hydrated, which was rendered without it.
+  const hydrated = useHydrated();
+  const [answeredHere, setAnswered] = useState(false);
   const current = isLocale(i18n.language) ? i18n.language : 'en';
-  const offers = useMemo(() => browserLanguages().filter((locale) => locale !== current), [current]);
+  const offers = useMemo(() => (hydrated ? browserLanguages().filter((locale) => locale !== current) : []), [hydrated, current]);
+  const answered = answeredHere || (hydrated && chosenLanguage() !== undefined);
   // A signed-in person reads their account's language, chosen at sign-up or with the switch.
   if (answered || user || offers.length === 0) return null;
 

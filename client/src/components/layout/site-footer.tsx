@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { intlLocale } from '#shared/locales.ts';
 import { publicConfig } from '@/lib/public-config';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
@@ -35,7 +36,7 @@ const columns = [
 export function SiteFooter() {
   const { t, i18n } = useTranslation();
   // A year is not an amount: no thousands separator, but the reader's digits.
-  const year = new Intl.NumberFormat(i18n.language, { useGrouping: false }).format(new Date().getFullYear());
+  const year = new Intl.NumberFormat(intlLocale(i18n.language), { useGrouping: false }).format(new Date().getFullYear());
   return (
     <footer className="bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">

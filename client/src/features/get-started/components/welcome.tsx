@@ -1,7 +1,7 @@
 import { LogIn, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearch } from 'wouter';
-import { chosenPlan, planQuery } from '@/lib/chosen-plan';
+import { Link } from 'wouter';
+import { useChosenPlan, planQuery } from '@/lib/chosen-plan';
 import { TIMING } from '#shared/constants.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,7 +12,7 @@ import { Card } from '@/components/ui/card';
  */
 export function Welcome() {
   const { t } = useTranslation('get-started');
-  const plan = chosenPlan(useSearch());
+  const plan = useChosenPlan();
   const steps = t('steps.company', {
     returnObjects: true,
     hours: TIMING.activationHours,

@@ -1,0 +1,49 @@
+// The server's renderer of the public pages: the app's own components under React's server renderer, so a page
+// arrives as HTML in the reader's language and the browser hydrates it (docs/decisions/0051). Built by `npm run build`
+// into dist/page-renderer; the server calls renderPublicPage (server/http/public-page-renderer.ts).
+import './lib/zod-jitless';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Router } from 'wouter';
+import type { Locale } from '#shared/locales.ts';
+import type { PublicConfig } from '#shared/public-config.ts';
+import { App } from './app/App';
+import { AppProviders } from './app/providers';
+import i18n from './lib/i18n';
+import { publicConfig } from './lib/public-config';
+import { createQueryClient } from './lib/query-client';
+
+async function render(path: string, locale: Locale, config: PublicConfig): Promise<string> {
+  Object.assign(publicConfig, config);
+  await i18n.changeLanguage(locale);
+  // Everything, lazily loaded pages and their texts included, has arrived before the HTML is given: a visitor's page.
+  // A part that fails on the server would be left to the browser to render: the page is refused instead, and the
+  // server sends the app's shell (and logs why).
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <Router ssrPath={path}>
+          <App />
+        </Router>
+      </AppProviders>
+    </StrictMode>,
+    { onError: (error) => void errors.push(error) },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  if (errors.length > 0) throw new AggregateError(errors, `${path} (${locale}) could not be rendered`);
+  return html;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The HTML of `path` in `locale` (the inside of <div id="root">). One page at a time: the language and the
+ * configuration are the renderer's for the page it renders.
+ */
+export function renderPublicPage(path: string, locale: Locale, config: PublicConfig): Promise<string> {
+  const page = queue.then(() => render(path, locale, config));
+  queue = page.catch(() => undefined);
+  return page;
+}
