@@ -1,0 +1,73 @@
+import { act, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { renderForReader } from '@/test/render';
+import { Hero } from './hero';
+import { HeroArt } from './hero-art';
+
+const heroSection = () => screen.getByRole('region', { name: 'Stand Out. Get Discovered.' });
+
+describe('the hero', () => {
+  it('keeps its words, with the headline as the first heading, and its picture hidden from assistive technology', async () => {
+    await renderForReader(<Hero />, { namespaces: ['landing'] });
+    const [first] = screen.getAllByRole('heading');
+    expect(first?.tagName).toBe('H1');
+    expect(first).toHaveTextContent('Stand Out. Get Discovered.');
+
+    const hero = heroSection();
+    expect(within(hero).getByText(/^Early Access: free for job seekers until/)).toBeInTheDocument();
+    expect(within(hero).getByText(/^Show companies who you are/)).toBeInTheDocument();
+    expect(within(hero).getByRole('link', { name: 'Create Your Profile' })).toHaveAttribute('href', '/signup?type=candidate');
+    expect(within(hero).getByRole('link', { name: 'For Employers' })).toHaveAttribute('href', '#for-employers');
+    expect(within(hero).getByText('Reviewed profiles · Verified companies · No agency fees')).toBeInTheDocument();
+
+    // The badge's icon and the picture: both for the eye only, and the picture says nothing to be translated.
+    const pictures = hero.querySelectorAll('svg');
+    expect(pictures).toHaveLength(2);
+    for (const svg of pictures) expect(svg).toHaveAttribute('aria-hidden', 'true');
+    const art = pictures[1]!;
+    expect(art).toHaveAttribute('focusable', 'false');
+    expect(art.textContent).toBe('');
+    expect(art.querySelectorAll('text, title, desc, a')).toHaveLength(0);
+    // Its box is known before anything loads: a size and the viewBox's proportions.
+    expect(art).toHaveAttribute('viewBox', '0 0 560 480');
+    expect(art).toHaveAttribute('width', '560');
+    expect(art).toHaveAttribute('height', '480');
+  });
+
+  it('gives each copy of the picture its own clip path ids', async () => {
+    await renderForReader(
+      <>
+        <HeroArt />
+        <HeroArt />
+      </>,
+    );
+    const ids = [...document.querySelectorAll('svg [id]')].map((element) => element.id);
+    expect(ids.length).toBe(4);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const svg of document.querySelectorAll('svg')) {
+      const own = new Set([...svg.querySelectorAll('[id]')].map((element) => element.id));
+      const used = [...svg.querySelectorAll('[clip-path]')].map((element) => element.getAttribute('clip-path')!.slice(5, -1));
+      expect(used.length).toBeGreaterThan(0);
+      for (const id of used) expect(own.has(id), id).toBe(true);
+    }
+  });
+
+  it('hydrates over the server-rendered picture without a mismatch', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<HeroArt className="w-full" />);
+    document.body.append(container);
+    const before = container.innerHTML;
+    const errors: unknown[] = [];
+    // React reports a differing attribute on the console and a differing text as a recoverable error.
+    const consoleError = vi.spyOn(console, 'error');
+    const root = await act(async () => hydrateRoot(container, <HeroArt className="w-full" />, { onRecoverableError: (error) => errors.push(error) }));
+    expect(errors).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+    expect(container.innerHTML).toBe(before);
+    act(() => root.unmount());
+    container.remove();
+  });
+});
