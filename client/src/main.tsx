@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { AppProviders } from './app/providers';
 import './index.css';
+import './lib/offline-shell';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
