@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 import { pageMetaFrom, readCataloguesIn } from './shared/page-meta.ts';
+import { offlineShell } from './client/build/offline-shell-plugin.ts';
 
 /** The public pages' titles and descriptions in every language, for the server to put in each page's head. */
 function pageMeta(): Plugin {
@@ -19,7 +20,7 @@ function pageMeta(): Plugin {
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'client'),
-  plugins: [react(), tailwindcss(), pageMeta()],
+  plugins: [react(), tailwindcss(), pageMeta(), offlineShell()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'client/src') },
   },

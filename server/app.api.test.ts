@@ -140,6 +140,8 @@ describe('serving the client', () => {
       '<!doctype html><html><head><title>x</title><!--public-config--></head><body><div id="root"></div></body></html>',
     );
     await writeFile(path.join(dir, 'assets/app-123.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(dir, 'assets/big-456.js'), `console.log(${JSON.stringify('wazifa '.repeat(4000))})`);
     const config = { ...testApp.config, ...loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Jobs <& Co>', EARLY_ACCESS_END: '2099-01-31', SESSION_SECRET: testApp.config.sessionSecret }) };
     app = createApp({
@@ -201,6 +203,15 @@ describe('serving the client', () => {
     const missing = await request(app).get('/assets/gone-456.js');
     expect(missing.status, missing.text).toBe(404);
     expect(missing.text).not.toContain('<div id="root">');
+  });
+
+  it('serves the offline shell\'s worker as a script to revalidate each time, other root files for an hour', async () => {
+    const worker = await request(app).get('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const icon = await request(app).get('/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('compresses scripts and pages for browsers that accept it', async () => {

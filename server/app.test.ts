@@ -17,6 +17,7 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('connect-src')).toBe("'self'");
     expect(csp.has('frame-src')).toBe(false); // falls back to default-src 'self'
     expect(csp.get('default-src')).toBe("'self'");
+    expect(csp.get('worker-src')).toBe("'self'"); // the offline shell's /sw.js
   });
 
   it('lets the browser PUT to the bucket and frame the video player, and nothing more', () => {

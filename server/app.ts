@@ -98,6 +98,8 @@ export function contentSecurityPolicy(env: Config['env'], external: { uploadOrig
       mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'"],
       connectSrc: external.uploadOrigin ? [...connectSrc, external.uploadOrigin] : connectSrc,
+      // The offline shell's service worker (/sw.js); said outright rather than left to fall back to script-src.
+      workerSrc: ["'self'"],
       ...(external.playerOrigin ? { frameSrc: ["'self'", external.playerOrigin] } : {}),
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],

@@ -28,6 +28,12 @@ export const FULL_LOCALES: readonly Locale[] = ['en', 'ar'];
 export const JOB_SEEKER_NAMESPACES = ['common', 'landing', 'get-started', 'auth', 'profile', 'pending', 'validation', 'errors', 'options', 'uploader', 'trust', 'account-data', 'language-suggestion'] as const;
 
 /**
+ * The namespaces loaded with the language on every page: forms and the server's errors can speak at any moment. The
+ * offline shell keeps them, in the reader's language, beside the app's first script (client/build/offline-shell-plugin.ts).
+ */
+export const LANGUAGE_NAMESPACES = ['common', 'errors', 'validation'] as const;
+
+/**
  * The one-line offer of each language in itself ('हिन्दी में देखें?'): bundled for every language, as a visitor is
  * offered a language whose other texts the page has not loaded.
  */

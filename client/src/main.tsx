@@ -8,6 +8,7 @@ import { knowSignedOutVisitor } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
 import { pageArrivedRendered } from './lib/server-rendered';
 import './index.css';
+import './lib/offline-shell';
 
 const queryClient = createQueryClient();
 knowSignedOutVisitor(queryClient);

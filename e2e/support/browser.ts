@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core (no browser download), with the checks every page gets.
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM_ARGS = [
@@ -31,12 +31,24 @@ export interface TrackedPage {
   problems: string[];
 }
 
+/**
+ * Every browser context of the tests is made here. The product's service worker (the offline shell) is blocked unless
+ * a test allows it: the requests a worker answers never reach page.route, which many tests use to hold or fail one.
+ */
+export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ serviceWorkers: 'block', ...options });
+}
+
 /** A page in its own context (axe needs one from browser.newContext()), recording every problem it meets. */
-export async function openPage(browser: Browser, options: { width?: number; height?: number; locale?: string } = {}): Promise<TrackedPage> {
-  const context = await browser.newContext({
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number; locale?: string; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<TrackedPage> {
+  const context = await newContext(browser, {
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     // The browser's language (navigator.languages and Accept-Language); English unless a test says otherwise.
     locale: options.locale ?? 'en-US',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -1,5 +1,6 @@
 // Real files for upload journeys, made by the tests: a one-page PDF and a short MP4 recorded by Chromium itself.
 import type { Browser, Page } from 'playwright-core';
+import { newContext } from './browser.ts';
 
 /** A small, valid one-page PDF (the objects' byte offsets are computed, so readers accept it). */
 export function onePagePdf(text = 'Curriculum Vitae'): Buffer {
@@ -27,7 +28,7 @@ export function onePagePdf(text = 'Curriculum Vitae'): Buffer {
 
 /** Records about a second of an animated canvas as H.264 in MP4 with Chromium's MediaRecorder. */
 export async function recordMp4(browser: Browser): Promise<Buffer> {
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   try {
     const page = await context.newPage();
     await page.setContent('<canvas width="320" height="240"></canvas>');

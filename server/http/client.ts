@@ -162,6 +162,12 @@ export function serveBuiltClient(
     '/assets',
     express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
+  // The offline shell's worker (docs/decisions/0050-offline-shell.md) is revalidated, never kept for an hour: the
+  // next visit after a release finds the new one.
+  router.get('/sw.js', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    next();
+  });
   router.use(express.static(dir, { index: false, maxAge: '1h' }));
   const page: RequestHandler = async (req, res, next) => {
     if (!wantsPage(req)) return next();

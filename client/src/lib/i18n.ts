@@ -4,7 +4,7 @@
 // workforce the job seeker's (shared/locales.ts), and anything missing shows in English, never as a key.
 import i18n, { type BackendModule, type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FULL_LOCALES, intlLocale, isLocale, JOB_SEEKER_NAMESPACES, LOCALES, pickLocale, RTL_LOCALES, SUGGESTION_NAMESPACE, type Locale } from '#shared/locales.ts';
+import { FULL_LOCALES, intlLocale, isLocale, JOB_SEEKER_NAMESPACES, LANGUAGE_NAMESPACES, LOCALES, pickLocale, RTL_LOCALES, SUGGESTION_NAMESPACE, type Locale } from '#shared/locales.ts';
 import common from '../locales/en/common.json';
 import { loadFontsFor } from './fonts';
 import { publicConfig } from './public-config';
@@ -93,7 +93,7 @@ void i18n
     resources: bundled,
     partialBundledLanguages: true,
     // Loaded with the language: forms and the server's errors can speak at any moment on any page.
-    ns: ['common', 'errors', 'validation'],
+    ns: [...LANGUAGE_NAMESPACES],
     defaultNS: 'common',
     interpolation: {
       escapeValue: false, // React escapes
