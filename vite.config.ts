@@ -26,6 +26,8 @@ export default defineConfig({
   },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
+    // Read by the JavaScript budget (scripts/build/initial-javascript.ts); not served (a dot directory).
+    manifest: true,
     emptyOutDir: true,
   },
   server: {

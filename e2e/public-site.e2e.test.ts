@@ -25,7 +25,8 @@ afterAll(async () => {
 
 async function visit(server: Server, path: string, width = 1280): Promise<TrackedPage> {
   const tracked = await openPage(browser, { width });
-  await tracked.page.goto(`${server.baseUrl}${path}`);
+  // A public page arrives rendered: once the network is quiet, its code has arrived and taken the page over.
+  await tracked.page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
   await tracked.page.getByRole('heading', { level: 1 }).first().waitFor();
   return tracked;
 }
@@ -241,29 +242,36 @@ describe('phones', () => {
 });
 
 describe('while the current user loads', () => {
+  // A page the server does not render (sign-in), asked for with a session cookie: the app must ask who it is.
+  const withSessionCookie = async (tracked: TrackedPage, server: Server) =>
+    tracked.context.addCookies([{ name: 'wazifa.sid', value: 'expired-or-unknown', url: server.baseUrl }]);
+
   it("shows the page's outline (Loading... for screen readers), then the page", async () => {
     const tracked = await openPage(browser);
     const { page } = tracked;
-    // Hold GET /api/auth/user until the spinner has been seen.
+    await withSessionCookie(tracked, offerOver);
+    // Hold GET /api/auth/user until the outline has been seen.
     let holdUser!: (route: Route) => void;
     const userRequest = new Promise<Route>((resolve) => (holdUser = resolve));
     await page.route('**/api/auth/user', (route) => holdUser(route), { times: 1 });
-    await page.goto(`${offerOver.baseUrl}/about`);
+    await page.goto(`${offerOver.baseUrl}/login`);
     const route = await userRequest;
-    const spinner = page.getByRole('status').filter({ hasText: 'Loading...' });
-    await spinner.waitFor();
+    const outline = page.getByRole('status').filter({ hasText: 'Loading...' });
+    await outline.waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
     await route.continue();
-    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
-    expect(await spinner.count()).toBe(0);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await outline.count()).toBe(0);
     await done(tracked);
   });
 
   it('says the page could not load when who is signed in cannot be learned, and Try again recovers', async () => {
-    const { page, context } = await openPage(browser, { width: 375, height: 800, locale: 'ar' });
+    const tracked = await openPage(browser, { width: 375, height: 800, locale: 'ar' });
+    const { page, context } = tracked;
+    await withSessionCookie(tracked, offerOver);
     // The connection drops just as the page asks: not "signed out", and not a spinner without end.
     await page.route('**/api/auth/user', (route) => route.abort('internetdisconnected'), { times: 1 });
-    await page.goto(`${offerOver.baseUrl}/about`);
+    await page.goto(`${offerOver.baseUrl}/login`);
     const failed = page.getByRole('alert');
     await failed.getByText('تعذّر تحميل هذه الصفحة').waitFor();
     // The message is the page: its one heading.
@@ -274,6 +282,111 @@ describe('while the current user loads', () => {
     expect(await page.getByRole('heading', { level: 1 }).allTextContents()).not.toContain('تعذّر تحميل هذه الصفحة');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await context.close();
+  });
+
+  it('asks nothing of a visitor without a session: a public page stays as the server sent it, and works', async () => {
+    const tracked = await openPage(browser, { width: 375 });
+    const asked: string[] = [];
+    tracked.page.on('request', (request) => request.url().includes('/api/') && asked.push(request.url()));
+    await tracked.page.goto(`${offerOver.baseUrl}/about`, { waitUntil: 'networkidle' });
+    await tracked.page.getByRole('button', { name: 'Open menu' }).click();
+    await tracked.page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Log In' }).waitFor();
+    expect(asked).toEqual([]);
+    await done(tracked);
+  });
+});
+
+describe('public pages arrive as HTML in the reader’s language', () => {
+  const PAGES = ['/', '/about', '/careers', '/get-started', '/get-started/company', '/contact-sales', '/privacy-policy', '/terms-of-service'];
+  const LANGUAGES = ['en', 'ar', 'hi', 'ur', 'bn', 'ne', 'tl', 'ml'];
+  const RIGHT_TO_LEFT = ['ar', 'ur'];
+  const text = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, '').trim();
+
+  it('with their heading, language, direction, description and preview picture, read with plain HTTP', async () => {
+    const pictures = new Map<string, number>();
+    for (const language of LANGUAGES) {
+      for (const path of PAGES) {
+        const res = await fetch(`${offerOver.baseUrl}${path}`, { headers: { 'Accept-Language': language } });
+        const html = await res.text();
+        const where = `${path} in ${language}`;
+        expect(res.status, where).toBe(200);
+        expect(/<html[^>]*>/.exec(html)?.[0], where).toBe(`<html lang="${language}" dir="${RIGHT_TO_LEFT.includes(language) ? 'rtl' : 'ltr'}" data-signed-out>`);
+        const heading = text(/<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? '');
+        expect(heading, where).not.toBe('');
+        expect(html, where).not.toContain('{{');
+        expect(/<meta name="description" content="([^"]+)"/.exec(html)?.[1], where).toBeTruthy();
+        const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+        expect(image, where).toBeTruthy();
+        if (!pictures.has(image!)) pictures.set(image!, (await fetch(`${offerOver.baseUrl}${new URL(image!).pathname}`)).status);
+        // Each language's address, named to search engines (hreflang).
+        expect(html, where).toContain(`<link rel="alternate" hreflang="${language}" href="${offerOver.config.publicUrl.replace(/\/$/, '')}${path}?lang=${language}" />`);
+        expect(html, where).toContain('hreflang="x-default"');
+      }
+    }
+    expect([...pictures.values()]).toEqual(LANGUAGES.map(() => 200));
+    // The headings are the pages' own, in their language.
+    const heading = async (path: string, headers: Record<string, string>) =>
+      text(/<h1[^>]*>(.*?)<\/h1>/s.exec(await (await fetch(`${offerOver.baseUrl}${path}`, { headers })).text())?.[1] ?? '');
+    expect(await heading('/about', { 'Accept-Language': 'en' })).toBe('About Us');
+    expect(await heading('/about', { 'Accept-Language': 'en' })).toBe(await heading('/about?lang=en', { 'Accept-Language': 'ar' }));
+    expect(await heading('/about?lang=ar', { 'Accept-Language': 'en' })).toMatch(/[\u0600-\u06FF]/);
+    expect(await heading('/', { Cookie: 'wazifa.lang=hi' })).toMatch(/[\u0900-\u097F]/);
+    // A signed-in person's home page is theirs, not the visitor's: the app decides it.
+    const home = await (await fetch(`${offerOver.baseUrl}/`, { headers: { Cookie: 'wazifa.sid=someone' } })).text();
+    expect(home).toContain('<div id="root"></div>');
+    expect(home).not.toContain('data-signed-out');
+  });
+
+  it('shows the heading in the first frame, before any script, and hydrates it without a mismatch', async () => {
+    for (const locale of ['en', 'hi']) {
+      const tracked = await openPage(browser, { width: 375, height: 800, locale });
+      const { page } = tracked;
+      // Hold every script until the first frame has been looked at.
+      let releaseScripts!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto(`${offerOver.baseUrl}/`, { waitUntil: 'commit' });
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      await page.screenshot();
+      expect(await heading.isVisible()).toBe(true);
+      expect((await heading.boundingBox())!.y).toBeLessThan(800);
+      expect(await page.getByText('Loading...').count()).toBe(0);
+      const before = await heading.textContent();
+      expect(before).not.toBe('');
+      // The heading the server rendered is the one React takes over, not a new one.
+      await heading.evaluate((element) => element.setAttribute('data-first-frame', ''));
+      releaseScripts();
+      await page.waitForLoadState('networkidle');
+      await page.locator('header button[aria-controls]').click();
+      await page.locator('header [aria-expanded="true"]').waitFor();
+      expect(await page.locator('h1[data-first-frame]').textContent()).toBe(before);
+      await done(tracked);
+    }
+  });
+
+  it('hydrates every public page without a mismatch, in every language', async () => {
+    const checks = [
+      ...PAGES.flatMap((path) => ['en', 'ar'].map((language) => [path, language] as const)),
+      ...['/', '/get-started', '/privacy-policy'].flatMap((path) => LANGUAGES.filter((language) => !['en', 'ar'].includes(language)).map((language) => [path, language] as const)),
+      ['/contact-sales?plan=quarterly', 'en'] as const,
+    ];
+    const tracked = await openPage(browser, { width: 375 });
+    for (const [path, language] of checks) {
+      await tracked.page.goto(`${offerOver.baseUrl}${path}${path.includes('?') ? '&' : '?'}lang=${language}`, { waitUntil: 'networkidle' });
+      await tracked.page.locator('h1').first().evaluate((element) => element.setAttribute('data-server', ''));
+      // Hydrated: the menu opens (a click before would do nothing).
+      await tracked.page.locator('header button[aria-controls]').click();
+      await tracked.page.locator('header [aria-expanded="true"]').waitFor();
+      expect(await tracked.page.locator('h1[data-server]').count(), `${path} in ${language}`).toBe(1);
+      expect(tracked.problems, `${path} in ${language}`).toEqual([]);
+    }
+    // The plan chosen on the pricing section reaches the page's links once it is hydrated.
+    expect(await tracked.page.getByRole('link', { name: /back/i }).first().getAttribute('href')).toBe('/get-started/company?plan=quarterly');
+    await done(tracked);
   });
 });
 
@@ -292,14 +405,20 @@ describe('search engines', () => {
     expect(sitemap.status).toBe(200);
     expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await sitemap.text();
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    const pages = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
+    const addresses = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!.replaceAll('&#38;', '&')));
+    const pages = [...new Set(addresses.map((address) => address.pathname))];
     expect(pages).toEqual(expect.arrayContaining(['/', '/about', '/careers', '/get-started', '/contact-sales', '/privacy-policy', '/terms-of-service']));
-    // Each listed page is there, and open to search engines.
-    for (const page of pages) {
-      const res = await fetch(`${offerOver.baseUrl}${page}`);
-      expect(res.status, page).toBe(200);
-      expect(res.headers.get('x-robots-tag'), page).toBeNull();
+    // Each public page at its address in every language, each naming the others and the reader's own.
+    expect(addresses.filter((address) => address.pathname === '/about').map((address) => address.searchParams.get('lang'))).toEqual(['en', 'ar', 'hi', 'ur', 'bn', 'ne', 'tl', 'ml']);
+    expect(xml).toMatch(/<loc>[^<]*\/about\?lang=ar<\/loc><xhtml:link rel="alternate" hreflang="en" href="[^"]*\/about\?lang=en"\/>/);
+    expect(xml).toMatch(/hreflang="x-default" href="[^"]*\/about"\/>/);
+    // Each listed page is there in its language, and open to search engines.
+    for (const address of addresses) {
+      const res = await fetch(`${offerOver.baseUrl}${address.pathname}${address.search}`);
+      expect(res.status, address.href).toBe(200);
+      expect(res.headers.get('x-robots-tag'), address.href).toBeNull();
+      if (address.searchParams.has('lang')) expect(await res.text(), address.href).toContain(`<html lang="${address.searchParams.get('lang')}"`);
     }
     // Accounts, the console and pages that do not exist are not for search engines.
     for (const page of ['/login', '/dashboard', '/profile/edit', '/admin/review', '/no-such-page']) {
@@ -327,10 +446,11 @@ describe('link previews', () => {
 
   it('gives each public page its own title and description in the reader’s language, before any script runs', async () => {
     const about = await head('/about', 'en-US');
-    expect(about).toMatchObject({ title: 'About Us | Wazifa', ogTitle: 'About Us | Wazifa', html: '<html lang="en" dir="ltr">' });
+    expect(about).toMatchObject({ title: 'About Us | Wazifa', ogTitle: 'About Us | Wazifa', html: '<html lang="en" dir="ltr" data-signed-out>' });
     expect(about.description).toMatch(/^Finding work in the Gulf is hard\. Wazifa began/);
     expect(about.ogDescription).toBe(about.description);
     expect(new URL(about.canonical!).pathname).toBe('/about');
+    expect(new URL(about.canonical!).searchParams.get('lang')).toBe('en');
     expect(about.ogUrl).toBe(about.canonical);
 
     // The preview's picture, in the reader's language, is there.
@@ -343,7 +463,7 @@ describe('link previews', () => {
     }
 
     const home = await head('/', 'ar');
-    expect(home.html).toBe('<html lang="ar" dir="rtl">');
+    expect(home.html).toBe('<html lang="ar" dir="rtl" data-signed-out>');
     expect(home.title).toMatch(/[\u0600-\u06FF].* \| Wazifa$/);
     expect(home.description).toMatch(/[\u0600-\u06FF]/);
     const privacy = await head('/privacy-policy', 'hi');

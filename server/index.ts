@@ -11,7 +11,7 @@ import { createDatabase } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 import { loadOrCreateSessionSecret } from './auth/session.ts';
 import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './http/client.ts';
-import { loadPublicPageRenderer } from './http/public-page-renderer.ts';
+import { loadPublicPageRenderer, pageRendererBeside } from './http/public-page-renderer.ts';
 import { createLogger } from './logger.ts';
 import { createOidcRouter } from './routes/oidc.ts';
 import { accountContext } from './services/account-context.ts';
@@ -82,7 +82,7 @@ async function start(): Promise<Server> {
           config.clientDir,
           getPublicConfig,
           config.publicUrl,
-          loadPublicPageRenderer(path.join(path.dirname(config.clientDir), 'page-renderer/render-public-page.js'), (err, page) =>
+          loadPublicPageRenderer(pageRendererBeside(config.clientDir), (err, page) =>
             logger.error({ err, page }, 'a public page could not be rendered; the app renders it in the browser'),
           ),
         );

@@ -68,6 +68,9 @@ export function localesOf(preferred: readonly string[]): Locale[] {
  */
 export const intlLocale = (language: string): string => (language === 'ne' ? 'hi-u-nu-deva' : language);
 
+/** The query parameter that names a public page's language in its address (`/about?lang=ar`), for links and search engines. */
+export const LANGUAGE_PARAMETER = 'lang';
+
 /** The cookie that keeps a visitor's chosen language (set by the language switch, read by the server for the page). */
 export const LANGUAGE_COOKIE = 'wazifa.lang';
 

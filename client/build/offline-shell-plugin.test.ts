@@ -211,6 +211,14 @@ describe('the offline shell worker', () => {
     expect(await worker.kept('/assets/common-K1.js')).toBeDefined();
   });
 
+  it('keeps a page the server rendered without its content and without its note of a visitor with no session', async () => {
+    const rendered = '<!doctype html><html lang="ar" dir="rtl" data-signed-out><head></head><body>\n    <div id="root"><!--$--><div><h1>من نحن</h1></div><!--/$--></div>\n  </body></html>';
+    const worker = startWorker(files, online({ '/about': () => page(rendered) }));
+    await worker.dispatch('install');
+    await worker.get('/about', 'navigate');
+    expect(await worker.kept('/offline-shell.html')).toBe('<!doctype html><html lang="ar" dir="rtl"><head></head><body>\n    <div id="root"></div>\n  </body></html>');
+  });
+
   it('keeps no answer that is not a page as the server sends every page', async () => {
     const answers: Record<string, () => Response> = {
       '/missing': () => page('<html lang="en">not found</html>', { status: 404 }),

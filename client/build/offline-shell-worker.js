@@ -82,9 +82,17 @@ function isShell(response) {
   );
 }
 
-/** Keeps the page's text (no cookies, validators or other headers), and the texts of its language. */
+/**
+ * A page as the shell of any other: without the public page the server may have rendered into it (the app would take
+ * it over as the page opened), and without its note that its request had no session (it may have one by now).
+ */
+function shellOf(html) {
+  return html.replace(/(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/, '$1$2').replace(/ data-signed-out(="")?(?=[ >])/, '');
+}
+
+/** Keeps the page's text as the shell (no cookies, validators or other headers), and the texts of its language. */
 async function keepShell(cache, response) {
-  const html = await response.text();
+  const html = shellOf(await response.text());
   await cache.put(SHELL_KEY, new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
   const language = /<html[^>]*\slang="([^"]*)"/.exec(html)?.[1] ?? '';
   const missing = [];

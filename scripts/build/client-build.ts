@@ -3,6 +3,7 @@
 // pages as HTML in the reader's language (docs/decisions/0051-public-pages-rendered-by-the-server.md).
 import path from 'node:path';
 import { build, type LogLevel } from 'vite';
+import { checkLandingBudget } from './initial-javascript.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -15,6 +16,8 @@ export async function buildClient({ logLevel = 'info' }: { logLevel?: LogLevel }
   try {
     const configFile = path.join(root, 'vite.config.ts');
     await build({ configFile, logLevel, mode: 'production' });
+    const budget = checkLandingBudget(path.join(root, 'dist/client'));
+    if (logLevel === 'info') console.log(budget);
     await build({
       configFile,
       logLevel,

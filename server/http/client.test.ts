@@ -27,23 +27,39 @@ describe('renderIndexHtml', () => {
     const template = '<head><meta name="description" content="The product." /><title>x</title><!--public-config--></head>';
     const html = renderIndexHtml(template, config, {
       head: {
-      title: 'About "Us"',
-      description: 'Work <in> the Gulf & more',
-      url: 'https://wazifa.example/about',
-      image: 'https://wazifa.example/previews/ar.jpg',
+        title: 'About "Us"',
+        description: 'Work <in> the Gulf & more',
+        url: 'https://wazifa.example/about?lang=en',
+        alternates: [
+          { locale: 'en', url: 'https://wazifa.example/about?lang=en' },
+          { locale: 'ar', url: 'https://wazifa.example/about?lang=ar' },
+        ],
+        defaultUrl: 'https://wazifa.example/about',
+        image: 'https://wazifa.example/previews/ar.jpg',
       },
     });
     expect(html).toContain('<title>About &#34;Us&#34; | Wazifa</title>');
     expect(html).toContain('<meta name="description" content="Work &#60;in&#62; the Gulf &#38; more" />');
     expect(html).not.toContain('The product.');
-    expect(html).toContain('<link rel="canonical" href="https://wazifa.example/about" />');
+    expect(html).toContain('<link rel="canonical" href="https://wazifa.example/about?lang=en" />');
+    expect(html).toContain('<link rel="alternate" hreflang="ar" href="https://wazifa.example/about?lang=ar" />');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://wazifa.example/about" />');
     expect(html).toContain('<meta property="og:title" content="About &#34;Us&#34; | Wazifa" />');
     expect(html).toContain('<meta property="og:description" content="Work &#60;in&#62; the Gulf &#38; more" />');
-    expect(html).toContain('<meta property="og:url" content="https://wazifa.example/about" />');
+    expect(html).toContain('<meta property="og:url" content="https://wazifa.example/about?lang=en" />');
     expect(html).toContain('<meta property="og:image" content="https://wazifa.example/previews/ar.jpg" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     // Another page keeps the product's own.
     expect(renderIndexHtml(template, config)).not.toContain('og:title');
+  });
+
+  it('puts a page the server rendered into the root element as it is, and says when the request had no session', () => {
+    const template = '<html lang="en"><head><title>x</title><!--public-config--></head><body><div id="root"></div></body></html>';
+    const html = renderIndexHtml(template, config, { locale: 'ar', body: '<h1>$& $1 من نحن</h1>', signedOut: true });
+    expect(html).toContain('<html lang="ar" dir="rtl" data-signed-out>');
+    expect(html).toContain('<div id="root"><h1>$& $1 من نحن</h1></div>');
+    expect(renderIndexHtml(template, config)).toContain('<html lang="en" dir="ltr"><head>');
+    expect(() => renderIndexHtml('<head><!--public-config--></head>', config, { body: '<h1>x</h1>' })).toThrow(/root/);
   });
 
   it('refuses a page without the marker', () => {

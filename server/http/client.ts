@@ -5,10 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
-import { DEFAULT_LOCALE, RTL_LOCALES, type Locale } from '#shared/locales.ts';
+import { DEFAULT_LOCALE, LANGUAGE_PARAMETER, LOCALES, RTL_LOCALES, type Locale } from '#shared/locales.ts';
 import { escapeMarkup } from '#shared/markup.ts';
 import { readCataloguesIn, pageMetaFrom, type PageMeta } from '#shared/page-meta.ts';
-import { browserLocales, requestLocale } from './locale.ts';
+import { browserLocales, pageLocale } from './locale.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import type { PublicPageRenderer } from './public-page-renderer.ts';
 import { isPublicPage, pagePath, PUBLIC_PAGES } from './public-pages.ts';
@@ -55,6 +55,8 @@ export function renderIndexHtml(template: string, config: PublicConfig, parts: P
   if (!page) return html;
   const tags = [
     `<link rel="canonical" href="${escapeMarkup(page.url)}" />`,
+    ...page.alternates.map(({ locale: language, url }) => `<link rel="alternate" hreflang="${language}" href="${escapeMarkup(url)}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeMarkup(page.defaultUrl)}" />`,
     '<meta property="og:type" content="website" />',
     `<meta property="og:site_name" content="${escapeMarkup(config.productName)}" />`,
     `<meta property="og:title" content="${escapeMarkup(title)}" />`,
@@ -75,8 +77,12 @@ export function renderIndexHtml(template: string, config: PublicConfig, parts: P
 export interface PageHead {
   title: string;
   description: string;
-  /** The page's address on the product's public URL. */
+  /** The address of the page in its language on the product's public URL (`/about?lang=ar`). */
   url: string;
+  /** The page's address in each language, for search engines (hreflang). */
+  alternates: { locale: Locale; url: string }[];
+  /** The page's address without a language: the reader's (cookie, else Accept-Language). */
+  defaultUrl: string;
   /** The link preview's picture in the reader's language (client/public/previews, drawn by `npm run previews`). */
   image: string;
 }
@@ -88,7 +94,15 @@ function pageHead(meta: PageMeta | undefined, locale: Locale, path: string, site
   if (!texts) return undefined;
   const fill = (text: string) => text.replaceAll('{{productName}}', site.productName);
   const origin = site.publicUrl.replace(/\/$/, '');
-  return { title: fill(texts.title), description: fill(texts.description), url: `${origin}${page}`, image: `${origin}/previews/${locale}.jpg` };
+  const inLanguage = (language: Locale) => `${origin}${page}?${LANGUAGE_PARAMETER}=${language}`;
+  return {
+    title: fill(texts.title),
+    description: fill(texts.description),
+    url: inLanguage(locale),
+    alternates: LOCALES.map((language) => ({ locale: language, url: inLanguage(language) })),
+    defaultUrl: `${origin}${page}`,
+    image: `${origin}/previews/${locale}.jpg`,
+  };
 }
 
 const wantsPage: (req: express.Request) => boolean = (req) =>
@@ -172,7 +186,7 @@ export function serveBuiltClient(
   const page: RequestHandler = async (req, res, next) => {
     if (!wantsPage(req)) return next();
     const config = getConfig();
-    const locale = requestLocale(req);
+    const locale = pageLocale(req);
     const head = pageHead(meta, locale, req.path, { publicUrl, productName: config.productName });
     const body = renderer && wantsRenderedPage(req) ? await renderer.render(req.path, locale, config) : undefined;
     sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body, signedOut: !hasSession(req) }));
@@ -198,7 +212,7 @@ export async function serveClientWithVite(root: string, getConfig: () => PublicC
       const template = readFileSync(path.join(root, 'client/index.html'), 'utf8');
       const html = await vite.transformIndexHtml(req.originalUrl, template);
       const config = getConfig();
-      const locale = requestLocale(req);
+      const locale = pageLocale(req);
       // Read from the catalogues on each page, so an edited text shows at once.
       const meta = pageMetaFrom(readCataloguesIn(path.join(root, 'client/src/locales')));
       const head = pageHead(meta, locale, req.path, { publicUrl, productName: config.productName });

@@ -1,7 +1,7 @@
 // The language of a request: the one the visitor chose (the language cookie), else their browser's (Accept-Language),
 // among the product's languages (shared/locales.ts).
 import type { IncomingMessage } from 'node:http';
-import { acceptedLanguages, DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, localesOf, pickLocale, type Locale } from '#shared/locales.ts';
+import { acceptedLanguages, DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, LANGUAGE_PARAMETER, localesOf, pickLocale, type Locale } from '#shared/locales.ts';
 
 /** The language the visitor chose with the language switch, if any. */
 export function chosenLocale(req: IncomingMessage): Locale | undefined {
@@ -23,4 +23,13 @@ export function requestLocale(req: IncomingMessage): Locale {
  */
 export function browserLocales(req: IncomingMessage): Locale[] {
   return chosenLocale(req) ? [] : localesOf(acceptedLanguages(req.headers['accept-language']));
+}
+
+/**
+ * The language of a page: the one its address names (`?lang=ar`, each language's own address of a public page),
+ * else the request's. Naming it in the address does not choose it for the next pages: the cookie does that.
+ */
+export function pageLocale(req: IncomingMessage): Locale {
+  const named = new URL(req.url ?? '/', 'http://page').searchParams.get(LANGUAGE_PARAMETER);
+  return isLocale(named) ? named : requestLocale(req);
 }

@@ -2,9 +2,13 @@
 // `npm run build` makes (dist/page-renderer). Each page is rendered once per language and public configuration and
 // kept: a few dozen pages, the same for every visitor (docs/decisions/0051-public-pages-rendered-by-the-server.md).
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locale } from '#shared/locales.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
+
+/** Where `npm run build` puts the renderer, beside the client's directory (dist/client, dist/page-renderer). */
+export const pageRendererBeside = (clientDir: string) => path.join(path.dirname(clientDir), 'page-renderer/render-public-page.js');
 
 type RenderPublicPage = (path: string, locale: Locale, config: PublicConfig) => Promise<string>;
 

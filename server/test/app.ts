@@ -9,6 +9,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { serveBuiltClient } from '../http/client.ts';
+import { loadPublicPageRenderer, pageRendererBeside } from '../http/public-page-renderer.ts';
 import { createLocalStorage } from '../storage/local.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createLocalVideoHost } from '../video/local.ts';
@@ -70,7 +71,13 @@ export async function createTestApp(
   const storage = options.storage ?? createLocalStorage({ root: path.join(dataDir, 'objects'), secret: config.sessionSecret!, clock });
   const videoHost = createLocalVideoHost({ db: testDatabase.database.db, storage });
   const videoUploads = options.videoUploads ?? createFileVideoUploadStore(config.videoUploadDir);
-  const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock), config.publicUrl) : undefined;
+  // As in production: the public pages arrive rendered, by the renderer built beside the client.
+  const renderer = options.serveClient
+    ? loadPublicPageRenderer(pageRendererBeside(config.clientDir), (error) => {
+        throw error;
+      })
+    : undefined;
+  const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock), config.publicUrl, renderer) : undefined;
   const silent = pino({ level: 'silent' });
   const accountJobs = options.accountJobs
     ? {

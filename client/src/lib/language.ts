@@ -1,5 +1,5 @@
 // The reader's language: applied at once, remembered in a cookie (the server renders the next page in it).
-import { isLocale, LANGUAGE_COOKIE, localesOf, type Locale } from '#shared/locales.ts';
+import { isLocale, LANGUAGE_COOKIE, LANGUAGE_PARAMETER, localesOf, type Locale } from '#shared/locales.ts';
 import i18n from './i18n';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -11,6 +11,13 @@ export function rememberLanguage(locale: Locale): void {
 
 export async function applyLanguage(locale: Locale): Promise<void> {
   rememberLanguage(locale);
+  // An address that names a language (`/about?lang=ar`, a public page's address in a language) would bring it back
+  // on reload: the chosen language replaces it.
+  const url = new URL(window.location.href);
+  if (url.searchParams.has(LANGUAGE_PARAMETER)) {
+    url.searchParams.delete(LANGUAGE_PARAMETER);
+    window.history.replaceState(window.history.state, '', url);
+  }
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 

@@ -1,0 +1,65 @@
+// The landing page's initial JavaScript: what a phone downloads and runs before the page works, measured on the built
+// client's manifest. `npm run build` fails when a language's total is over the budget (docs/decisions/0051).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { LANGUAGE_NAMESPACES, type Locale } from '#shared/locales.ts';
+
+/**
+ * Gzipped bytes the landing page may load as JavaScript, per language measured: today's figures with a little room, so
+ * that growth fails the build. The aim is 100 KB; React's DOM (57 KB), i18next (14 KB) and react-query (12 KB) are
+ * most of it (docs/decisions/0051).
+ */
+export const LANDING_BUDGET_BYTES: Partial<Record<Locale, number>> = { en: 142 * 1024, ar: 150 * 1024 };
+
+/** Fails with the figures when the landing page's JavaScript is over its budget in a language. */
+export function checkLandingBudget(clientDir: string): string {
+  const lines: string[] = [];
+  const over: string[] = [];
+  for (const [locale, budget] of Object.entries(LANDING_BUDGET_BYTES) as [Locale, number][]) {
+    const { gzipBytes } = landingInitialJavaScript(clientDir, locale);
+    const line = `${locale}: ${(gzipBytes / 1024).toFixed(1)} KB gzip of ${(budget / 1024).toFixed(0)} KB`;
+    lines.push(line);
+    if (gzipBytes > budget) over.push(line);
+  }
+  if (over.length > 0) throw new Error(`The landing page's initial JavaScript is over its budget: ${over.join('; ')}`);
+  return `The landing page's initial JavaScript: ${lines.join(', ')}`;
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The chunks a module needs before it runs: itself and what it imports statically, transitively. */
+function withStaticImports(manifest: Manifest, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The build has no chunk for ${key}`);
+  if (!chunk.file.endsWith('.js') || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) withStaticImports(manifest, imported, into);
+}
+
+export interface InitialJavaScript {
+  files: { file: string; gzipBytes: number }[];
+  gzipBytes: number;
+}
+
+/**
+ * The landing page in `locale`: the entry and its imports, the page's chunk and its imports, and the catalogues the
+ * page loads at once (the language's own and the landing's; English's common texts are in the entry).
+ */
+export function landingInitialJavaScript(clientDir: string, locale: Locale): InitialJavaScript {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const files = new Set<string>();
+  withStaticImports(manifest, 'index.html', files);
+  withStaticImports(manifest, 'src/app/pages/landing.tsx', files);
+  for (const namespace of [...LANGUAGE_NAMESPACES, 'landing']) {
+    const key = `src/locales/${locale}/${namespace}.json`;
+    if (manifest[key]) withStaticImports(manifest, key, files);
+  }
+  const measured = [...files].map((file) => ({ file, gzipBytes: gzipSync(readFileSync(path.join(clientDir, file))).length }));
+  return { files: measured.sort((a, b) => b.gzipBytes - a.gzipBytes), gzipBytes: measured.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0) };
+}
