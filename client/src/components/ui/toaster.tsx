@@ -26,7 +26,8 @@ function placementAwayFrom(field: Element | null, viewportHeight: number): 'top'
 
 /** Where the focused field wants toasts: away from it. */
 function usePlacementAwayFromField(): 'top' | 'bottom' {
-  const [placement, setPlacement] = useState<'top' | 'bottom'>('bottom');
+  // Where focus is now: the region may arrive with the first toast, while someone is typing (toast-host.tsx).
+  const [placement, setPlacement] = useState<'top' | 'bottom'>(() => placementAwayFrom(document.activeElement, window.visualViewport?.height ?? window.innerHeight));
   useEffect(() => {
     let frame = 0;
     // Read once focus has settled (focusout comes before the next focusin) and the page has moved.
