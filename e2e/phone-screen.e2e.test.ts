@@ -137,7 +137,8 @@ describe('the language, found at once', () => {
 
     // A browser with one language is offered nothing.
     const english = await openPage(browser, { ...PHONE, locale: 'en-US' });
-    await english.page.goto(server.baseUrl);
+    // The offer comes once the page's code has taken it over: looked for once the network is quiet.
+    await english.page.goto(server.baseUrl, { waitUntil: 'networkidle' });
     await english.page.getByRole('heading', { level: 1, name: text('en', 'landing', 'hero.headline') }).waitFor();
     expect(await english.page.getByRole('button', { name: /\?$/ }).count()).toBe(0);
     await english.context.close();

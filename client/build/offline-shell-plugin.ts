@@ -31,6 +31,7 @@ export interface OfflineShellFiles {
 }
 
 const CATALOGUE = /\/locales\/([^/]+)\/([^/]+)\.json$/;
+const TOASTER = '/client/src/components/ui/toaster.tsx';
 
 export function offlineShellFiles(bundle: Record<string, BuiltFile>, workerSource: string): OfflineShellFiles {
   const entries = Object.values(bundle).filter((file) => file.type === 'chunk' && file.isEntry);
@@ -45,6 +46,11 @@ export function offlineShellFiles(bundle: Record<string, BuiltFile>, workerSourc
   };
   const shell = new Set<string>();
   for (const entry of entries) withImports(entry.fileName, shell);
+  // The toasts' region, which every page loads once idle (components/ui/toast-host.tsx): a page opened offline can
+  // still say what failed.
+  for (const file of Object.values(bundle)) {
+    if (file.type === 'chunk' && file.facadeModuleId?.replaceAll('\\', '/').endsWith(TOASTER)) withImports(file.fileName, shell);
+  }
 
   const texts: Record<string, Set<string>> = Object.fromEntries(LOCALES.map((locale) => [locale, new Set<string>()]));
   for (const file of Object.values(bundle)) {
@@ -72,7 +78,7 @@ export function offlineShellWorker(files: OfflineShellFiles, workerSource: strin
 export function offlineShell(): Plugin {
   return {
     name: 'wazifa-offline-shell',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     generateBundle(_options, bundle) {
       const source = readFileSync(WORKER_SOURCE, 'utf8');
       this.emitFile({ type: 'asset', fileName: 'sw.js', source: offlineShellWorker(offlineShellFiles(bundle, source), source) });

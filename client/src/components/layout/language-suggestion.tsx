@@ -25,7 +25,8 @@ export function LanguageSuggestion() {
   if (answered || user || offers.length === 0) return null;
 
   return (
-    <div className="border-b border-brand-100 bg-brand-50 print:hidden">
+    // Over the page's foot rather than above its content: it appears once the page is hydrated, and moves nothing.
+    <div className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-200 bg-brand-50 shadow-lg print:hidden">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 text-sm sm:px-6 lg:px-8">
         <Globe aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-800" />
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4">

@@ -6,8 +6,8 @@ import { SiteHeader, type HeaderLink } from './site-header';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 /**
- * Page frame: top bar fixed to the top of the window (sticky), then the one-line notes that scroll away with the page
- * (another language to read in, the address to confirm), main landmark, footer.
+ * Page frame: top bar fixed to the top of the window (sticky), then the one-line note that scrolls away with the page
+ * (the address to confirm), main landmark, footer; another language to read in is offered at the window's foot.
  */
 export function PageShell({
   children,
