@@ -44,6 +44,20 @@ describe("a job seeker's control over companies", () => {
     const expires = new Date(Date.now() + 200 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     await owner.agent.put('/api/company/licence').send({ tradeLicenceNumber: 'CN-2468101', licenceIssuer: 'AE-DU', licenceExpiresOn: expires, documentPath: licence.objectPath }).expect(200);
     await admin.agent.post(`/api/admin/companies/${companyId}/employer-verification`).send({ verified: true }).expect(200);
+    // Its page, shared in a chat, previews as the company, verified, in the reader's language; an unknown address
+    // previews as the product.
+    const preview = async (path: string, language: string) => {
+      const html = await (await fetch(`${server.baseUrl}${path}`, { headers: { 'Accept-Language': language } })).text();
+      const meta = (name: string) => new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(html)?.[1];
+      return { title: /<title>([^<]*)<\/title>/.exec(html)?.[1], description: meta('description'), image: meta('og:image'), url: meta('og:url') };
+    };
+    expect(await preview(`/employers/${slug}`, 'en')).toMatchObject({
+      title: 'Gulf Star Manpower | Wazifa',
+      description: 'Verified employer. Subscribed: it can search job seekers on Wazifa and contact them.',
+      url: `${server.config.publicUrl.replace(/\/$/, '')}/employers/${slug}`,
+    });
+    expect((await preview(`/employers/${slug}`, 'hi')).image).toMatch(/\/previews\/hi\.jpg$/);
+    expect(await preview('/employers/no-such-company', 'en')).toMatchObject({ title: 'Wazifa', image: undefined });
 
     // A job seeker, approved, reading in Hindi; the company opens the profile and writes on WhatsApp.
     const seeker = await jobSeekerWithProfile(server, { fullName: 'Suresh Yadav' });

@@ -12,6 +12,7 @@ import { openDatabase } from './db/open.ts';
 import { loadOrCreateSessionSecret } from './auth/session.ts';
 import { serveBuiltClient, serveClientWithVite, type ClientHandler } from './http/client.ts';
 import { loadPublicPageRenderer, pageRendererBeside } from './http/public-page-renderer.ts';
+import { employerPage } from './services/employers.ts';
 import { createLogger } from './logger.ts';
 import { createOidcRouter } from './routes/oidc.ts';
 import { accountContext } from './services/account-context.ts';
@@ -82,9 +83,12 @@ async function start(): Promise<Server> {
           config.clientDir,
           getPublicConfig,
           config.publicUrl,
-          loadPublicPageRenderer(pageRendererBeside(config.clientDir), (err, page) =>
-            logger.error({ err, page }, 'a public page could not be rendered; the app renders it in the browser'),
-          ),
+          {
+            renderer: loadPublicPageRenderer(pageRendererBeside(config.clientDir), (err, page) =>
+              logger.error({ err, page }, 'a public page could not be rendered; the app renders it in the browser'),
+            ),
+            findEmployer: (slug) => employerPage(database.db, slug, systemClock.now()),
+          },
         );
   cleanups.push(() => client.close());
 

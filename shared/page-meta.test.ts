@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from './locales.ts';
-import { PAGE_META_TEXTS, pageMetaFrom } from './page-meta.ts';
+import { employerMetaFrom, PAGE_META_TEXTS, pageMetaFrom } from './page-meta.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../client/src/locales');
 const readCatalogue = (locale: Locale, namespace: string) => {
@@ -20,6 +20,14 @@ describe('the public pages’ titles and descriptions', () => {
     expect(meta.hi['/']!.description).toMatch(/[\u0900-\u097F]/);
     expect(meta.ar['/contact-sales']!.title).toMatch(/[\u0600-\u06FF]/);
     expect(meta.hi['/contact-sales']!.title).toBe(meta.en['/contact-sales']!.title);
+  });
+
+  it('has the employer pages’ texts in every language, in Arabic in its own words', () => {
+    const meta = employerMetaFrom(readCatalogue);
+    for (const locale of LOCALES) expect(Object.values(meta[locale]).every((text) => text.length > 0), locale).toBe(true);
+    expect(meta.en.verified).toBe('Verified employer');
+    expect(meta.ar.verified).toMatch(/[\u0600-\u06FF]/);
+    expect(meta.en.subscribed).toContain('{{productName}}');
   });
 
   it('says which key is missing rather than sending an empty preview', () => {

@@ -32,16 +32,21 @@ function lookUp(catalogue: unknown, key: string): string | undefined {
   return typeof found === 'string' ? found : undefined;
 }
 
+/** A text in a language, else in English (as the page itself falls back); an error names a key English lacks. */
+const textIn =
+  (readCatalogue: (locale: Locale, namespace: string) => unknown) =>
+  (locale: Locale, [namespace, key]: Text): string => {
+    const found = lookUp(readCatalogue(locale, namespace), key) ?? lookUp(readCatalogue(DEFAULT_LOCALE, namespace), key);
+    if (found === undefined) throw new Error(`The catalogue ${DEFAULT_LOCALE}/${namespace} has no "${key}"`);
+    return found;
+  };
+
 /**
  * Every public page's texts in every language, English where a language lacks one (as the page itself falls back).
  * `{{productName}}` stays for the server to fill in.
  */
 export function pageMetaFrom(readCatalogue: (locale: Locale, namespace: string) => unknown): PageMeta {
-  const text = (locale: Locale, [namespace, key]: Text): string => {
-    const found = lookUp(readCatalogue(locale, namespace), key) ?? lookUp(readCatalogue(DEFAULT_LOCALE, namespace), key);
-    if (found === undefined) throw new Error(`The catalogue ${DEFAULT_LOCALE}/${namespace} has no "${key}"`);
-    return found;
-  };
+  const text = textIn(readCatalogue);
   return Object.fromEntries(
     LOCALES.map((locale) => [
       locale,
@@ -50,4 +55,22 @@ export function pageMetaFrom(readCatalogue: (locale: Locale, namespace: string) 
       ),
     ]),
   ) as PageMeta;
+}
+
+/** What a verified employer's page says about the company in its head, as keys of the trust catalogue. */
+export const EMPLOYER_META_TEXTS = {
+  verified: ['trust', 'employer.verifiedTitle'],
+  subscribed: ['trust', 'employer.subscribed'],
+  notSubscribed: ['trust', 'employer.notSubscribed'],
+  suspended: ['trust', 'employer.suspended'],
+} as const satisfies Record<string, Text>;
+
+export type EmployerMeta = Record<Locale, Record<keyof typeof EMPLOYER_META_TEXTS, string>>;
+
+/** The employer pages' texts in every language, English where a language lacks them; `{{productName}}` stays. */
+export function employerMetaFrom(readCatalogue: (locale: Locale, namespace: string) => unknown): EmployerMeta {
+  const text = textIn(readCatalogue);
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, Object.fromEntries(Object.entries(EMPLOYER_META_TEXTS).map(([name, key]) => [name, text(locale, key)]))]),
+  ) as EmployerMeta;
 }

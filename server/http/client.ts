@@ -7,7 +7,7 @@ import express, { type RequestHandler, type Response, type Router } from 'expres
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
 import { DEFAULT_LOCALE, LANGUAGE_PARAMETER, LOCALES, RTL_LOCALES, type Locale } from '#shared/locales.ts';
 import { escapeMarkup } from '#shared/markup.ts';
-import { readCataloguesIn, pageMetaFrom, type PageMeta } from '#shared/page-meta.ts';
+import { readCataloguesIn, pageMetaFrom, type EmployerMeta, type PageMeta } from '#shared/page-meta.ts';
 import { browserLocales, pageLocale } from './locale.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import type { PublicPageRenderer } from './public-page-renderer.ts';
@@ -56,7 +56,7 @@ export function renderIndexHtml(template: string, config: PublicConfig, parts: P
   const tags = [
     `<link rel="canonical" href="${escapeMarkup(page.url)}" />`,
     ...page.alternates.map(({ locale: language, url }) => `<link rel="alternate" hreflang="${language}" href="${escapeMarkup(url)}" />`),
-    `<link rel="alternate" hreflang="x-default" href="${escapeMarkup(page.defaultUrl)}" />`,
+    ...(page.alternates.length > 0 ? [`<link rel="alternate" hreflang="x-default" href="${escapeMarkup(page.defaultUrl)}" />`] : []),
     '<meta property="og:type" content="website" />',
     `<meta property="og:site_name" content="${escapeMarkup(config.productName)}" />`,
     `<meta property="og:title" content="${escapeMarkup(title)}" />`,
@@ -101,6 +101,50 @@ function pageHead(meta: PageMeta | undefined, locale: Locale, path: string, site
     url: inLanguage(locale),
     alternates: LOCALES.map((language) => ({ locale: language, url: inLanguage(language) })),
     defaultUrl: `${origin}${page}`,
+    image: `${origin}/previews/${locale}.jpg`,
+  };
+}
+
+/** What the head of a verified employer's page needs to know of the company (services/employers.ts). */
+export interface EmployerSummary {
+  companyName: string;
+  verified: boolean;
+  activeSubscription: boolean;
+  suspended: boolean;
+}
+
+const EMPLOYER_PAGE = /^\/employers\/([^/]+)\/?$/;
+
+/**
+ * The head of a verified employer's page: its name, what our team checked, and the preview picture. Only verified
+ * employers, whose pages the sitemap lists anyway: any other address tells nothing a guess could not.
+ */
+async function employerHead(
+  path: string,
+  locale: Locale,
+  site: { publicUrl: string; productName: string },
+  texts: EmployerMeta | undefined,
+  findEmployer: ((slug: string) => Promise<EmployerSummary | undefined>) | undefined,
+): Promise<PageHead | undefined> {
+  const slug = EMPLOYER_PAGE.exec(path)?.[1];
+  if (!slug || !texts || !findEmployer) return undefined;
+  let employer: EmployerSummary | undefined;
+  try {
+    employer = await findEmployer(decodeURIComponent(slug));
+  } catch {
+    return undefined;
+  }
+  if (!employer?.verified) return undefined;
+  const said = texts[locale];
+  const fill = (text: string) => text.replaceAll('{{productName}}', site.productName);
+  const origin = site.publicUrl.replace(/\/$/, '');
+  const url = `${origin}/employers/${slug}`;
+  return {
+    title: employer.companyName,
+    description: fill(employer.suspended ? said.suspended : `${said.verified}. ${employer.activeSubscription ? said.subscribed : said.notSubscribed}`),
+    url,
+    alternates: [],
+    defaultUrl: url,
     image: `${origin}/previews/${locale}.jpg`,
   };
 }
@@ -161,7 +205,14 @@ export function serveBuiltClient(
   dir: string,
   getConfig: () => PublicConfig,
   publicUrl: string,
-  renderer?: PublicPageRenderer,
+  {
+    renderer,
+    findEmployer,
+  }: {
+    renderer?: PublicPageRenderer;
+    /** A company by its page's address, for the head of a verified employer's page. */
+    findEmployer?: (slug: string) => Promise<EmployerSummary | undefined>;
+  } = {},
 ): ClientHandler {
   const indexFile = path.join(dir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -170,6 +221,8 @@ export function serveBuiltClient(
   const template = readFileSync(indexFile, 'utf8');
   const metaFile = path.join(dir, 'page-meta.json');
   const meta = existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as PageMeta) : undefined;
+  const employerFile = path.join(dir, 'employer-meta.json');
+  const employerTexts = existsSync(employerFile) ? (JSON.parse(readFileSync(employerFile, 'utf8')) as EmployerMeta) : undefined;
   const router = express.Router();
   router.use(templateToHome);
   router.use(
@@ -187,7 +240,8 @@ export function serveBuiltClient(
     if (!wantsPage(req)) return next();
     const config = getConfig();
     const locale = pageLocale(req);
-    const head = pageHead(meta, locale, req.path, { publicUrl, productName: config.productName });
+    const site = { publicUrl, productName: config.productName };
+    const head = pageHead(meta, locale, req.path, site) ?? (await employerHead(req.path, locale, site, employerTexts, findEmployer));
     const body = renderer && wantsRenderedPage(req) ? await renderer.render(req.path, locale, config) : undefined;
     sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body, signedOut: !hasSession(req) }));
   };

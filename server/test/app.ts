@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { serveBuiltClient } from '../http/client.ts';
 import { loadPublicPageRenderer, pageRendererBeside } from '../http/public-page-renderer.ts';
+import { employerPage } from '../services/employers.ts';
 import { createLocalStorage } from '../storage/local.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createLocalVideoHost } from '../video/local.ts';
@@ -77,7 +78,12 @@ export async function createTestApp(
         throw error;
       })
     : undefined;
-  const client = options.serveClient ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock), config.publicUrl, renderer) : undefined;
+  const client = options.serveClient
+    ? serveBuiltClient(config.clientDir, () => publicConfig(config, clock), config.publicUrl, {
+        renderer,
+        findEmployer: (slug) => employerPage(testDatabase.database.db, slug, clock.now()),
+      })
+    : undefined;
   const silent = pino({ level: 'silent' });
   const accountJobs = options.accountJobs
     ? {

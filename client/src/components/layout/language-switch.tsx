@@ -9,6 +9,7 @@ import { isLocale, LOCALE_NAMES, LOCALES } from '#shared/locales.ts';
 import { useCurrentUser, useSetLocale } from '@/lib/auth';
 import { applyLanguage } from '@/lib/language';
 import { cn } from '@/lib/utils';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' | 'dark'; className?: string }) {
   const { t, i18n } = useTranslation();
@@ -16,6 +17,8 @@ export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' |
   const { user } = useCurrentUser();
   const setLocale = useSetLocale();
   const current = isLocale(i18n.language) ? i18n.language : 'en';
+  // On a page the server rendered, a choice made before the code arrives would be lost: the switch waits for it.
+  const hydrated = useHydrated();
   const iconClass = cn('pointer-events-none absolute h-4 w-4', tone === 'dark' ? 'text-slate-300' : 'text-slate-600');
 
   return (
@@ -27,6 +30,7 @@ export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' |
       <select
         id={id}
         value={current}
+        disabled={!hydrated}
         onChange={(event) => {
           const locale = event.target.value;
           if (!isLocale(locale)) return;

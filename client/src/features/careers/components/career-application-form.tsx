@@ -9,6 +9,7 @@ import { DocumentUpload } from '@/components/upload/document-upload';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
@@ -37,6 +38,8 @@ export function CareerApplicationForm() {
   const finalizeUpload = useFinalizeResumeUpload();
   const submit = useSubmitCareerApplication();
   const pending = submit.isPending;
+  // The page arrives rendered by the server: sent before its code has arrived, the form would go as a plain GET.
+  const hydrated = useHydrated();
 
   const getUploadUrl = async () => {
     try {
@@ -173,7 +176,7 @@ export function CareerApplicationForm() {
         )}
       </fieldset>
       <div className="flex flex-col gap-3 pt-2 sm:flex-row">
-        <Button type="submit" size="lg" disabled={pending}>
+        <Button type="submit" size="lg" disabled={pending || !hydrated}>
           {pending && <Spinner />}
           {pending ? t('submitting') : t('submit')}
         </Button>

@@ -7,6 +7,7 @@ import { salesRequestSchema } from '#shared/sales-request.ts';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { toast } from '@/hooks/use-toast';
 import { publicConfig } from '@/lib/public-config';
 import { translateValidation } from '@/lib/validation-message';
@@ -32,6 +33,8 @@ export function SalesRequestForm({ onSent, plan }: { onSent: () => void; plan?: 
   const { errors } = form.formState;
   const send = useSendSalesRequest();
   const sending = send.isPending;
+  // The page arrives rendered by the server: sent before its code has arrived, the form would go as a plain GET.
+  const hydrated = useHydrated();
   const planLabel = (id: PlanId) =>
     t(`plans.${id}`, { monthly: formatAmount(PLANS[id].monthlyPriceFils), total: formatAmount(planPeriodPriceFils(PLANS[id])) });
 
@@ -100,7 +103,7 @@ export function SalesRequestForm({ onSent, plan }: { onSent: () => void; plan?: 
       <Field label={<>{t('fields.message')} {optional}</>} error={message(errors.message?.message)}>
         {(ids) => <Textarea {...ids} maxLength={2000} rows={4} {...form.register('message')} />}
       </Field>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending}>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending || !hydrated}>
         {sending && <Spinner />}
         {sending ? t('sending') : t('submit')}
       </Button>
