@@ -1,25 +1,16 @@
 // The product in the languages of its users: Arabic everywhere, right to left, on a phone and on a desktop; Urdu
 // (right to left) and Hindi through the job seeker's first steps; and a visitor with an English browser who
 // switches to Arabic keeps it after signing in and gets the confirmation e-mail in Arabic.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { emailOutbox, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { approveProfile, jobSeekerWithProfile, SELLER_ENV, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
+import { catalogueText } from './support/catalogue.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie } from './support/browser.ts';
 
-type Catalogue = { [key: string]: string | Catalogue };
-const catalogues = path.resolve(import.meta.dirname, '../client/src/locales');
-/** A text of the catalogue, as the reader sees it (values left out). */
-function text(locale: string, namespace: string, key: string): string {
-  let node: string | Catalogue = JSON.parse(readFileSync(path.join(catalogues, locale, `${namespace}.json`), 'utf8')) as Catalogue;
-  for (const part of key.split('.')) node = (node as Catalogue)[part]!;
-  if (typeof node !== 'string') throw new Error(`${locale}/${namespace}:${key} is not a text`);
-  return node;
-}
+const text = catalogueText;
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -1,22 +1,13 @@
 // A page opened on a phone with no connection, after one earlier visit: the offline shell's worker opens the app,
 // which says in the reader's language that the page could not load, and Try again brings the page once the
 // connection is back (docs/decisions/0050-offline-shell.md). The only test that lets the worker run.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
+import { catalogueText } from './support/catalogue.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage } from './support/browser.ts';
 
-type Catalogue = { [key: string]: string | Catalogue };
-const catalogues = path.resolve(import.meta.dirname, '../client/src/locales');
-/** A text of the catalogue, as the reader sees it. */
-function text(locale: string, namespace: string, key: string): string {
-  let node: string | Catalogue = JSON.parse(readFileSync(path.join(catalogues, locale, `${namespace}.json`), 'utf8')) as Catalogue;
-  for (const part of key.split('.')) node = (node as Catalogue)[part]!;
-  if (typeof node !== 'string') throw new Error(`${locale}/${namespace}:${key} is not a text`);
-  return node;
-}
+const text = catalogueText;
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -3,24 +3,16 @@
 // on the field being typed in, and the small texts are the reader's: the notification region's name, e-mail
 // addresses kept left to right inside Arabic and Urdu sentences, the video hint's formats in reading order, Urdu in
 // its Nastaliq font (loaded for Urdu only).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { signedInAgent, TRUSTED_PROXY_ENV, uniqueEmail } from '../server/test/fixtures.ts';
+import { catalogueText } from './support/catalogue.ts';
 import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie } from './support/browser.ts';
 
-type Catalogue = { [key: string]: string | Catalogue };
-const catalogues = path.resolve(import.meta.dirname, '../client/src/locales');
-function text(locale: string, namespace: string, key: string): string {
-  let node: string | Catalogue = JSON.parse(readFileSync(path.join(catalogues, locale, `${namespace}.json`), 'utf8')) as Catalogue;
-  for (const part of key.split('.')) node = (node as Catalogue)[part]!;
-  if (typeof node !== 'string') throw new Error(`${locale}/${namespace}:${key} is not a text`);
-  return node;
-}
+const text = catalogueText;
 
 const PHONE = { width: 375, height: 812 };
 
