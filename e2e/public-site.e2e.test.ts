@@ -297,7 +297,7 @@ describe('while the current user loads', () => {
 });
 
 describe('public pages arrive as HTML in the reader’s language', () => {
-  const PAGES = ['/', '/about', '/careers', '/get-started', '/get-started/company', '/contact-sales', '/privacy-policy', '/terms-of-service'];
+  const PAGES = ['/', '/about', '/careers', '/get-started', '/get-started/company', '/contact-sales', '/privacy-policy', '/terms-of-service', '/login'];
   const LANGUAGES = ['en', 'ar', 'hi', 'ur', 'bn', 'ne', 'tl', 'ml'];
   const RIGHT_TO_LEFT = ['ar', 'ur'];
   const text = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, '').trim();
@@ -331,10 +331,19 @@ describe('public pages arrive as HTML in the reader’s language', () => {
     expect(await heading('/about', { 'Accept-Language': 'en' })).toBe(await heading('/about?lang=en', { 'Accept-Language': 'ar' }));
     expect(await heading('/about?lang=ar', { 'Accept-Language': 'en' })).toMatch(/[\u0600-\u06FF]/);
     expect(await heading('/', { Cookie: 'wazifa.lang=hi' })).toMatch(/[\u0900-\u097F]/);
-    // A signed-in person's home page is theirs, not the visitor's: the app decides it.
-    const home = await (await fetch(`${offerOver.baseUrl}/`, { headers: { Cookie: 'wazifa.sid=someone' } })).text();
-    expect(home).toContain('<div id="root"></div>');
-    expect(home).not.toContain('data-signed-out');
+    // A signed-in person's home page is theirs, not the visitor's, and so is the sign-in page: the app decides them.
+    for (const path of ['/', '/login']) {
+      const page = await (await fetch(`${offerOver.baseUrl}${path}`, { headers: { Cookie: 'wazifa.sid=someone' } })).text();
+      expect(page, path).toContain('<div id="root"></div>');
+      expect(page, path).not.toContain('data-signed-out');
+    }
+    // The sign-in form cannot be sent before its code has arrived: it would go as a GET with the password in it.
+    const login = await (await fetch(`${offerOver.baseUrl}/login`)).text();
+    expect(/<button type="submit"[^>]*>/.exec(login)?.[0]).toMatch(/ disabled=""/);
+    // An account type, an invitation or a provider's refusal reshape the sign-in page: the browser renders those.
+    const forCompany = await (await fetch(`${offerOver.baseUrl}/login?type=company&lang=ar`)).text();
+    expect(forCompany).toContain('<div id="root"></div>');
+    expect(forCompany).toContain('<html lang="ar" dir="rtl" data-signed-out>');
   });
 
   it('shows the heading in the first frame, before any script, and hydrates it without a mismatch', async () => {
@@ -378,9 +387,14 @@ describe('public pages arrive as HTML in the reader’s language', () => {
     for (const [path, language] of checks) {
       await tracked.page.goto(`${offerOver.baseUrl}${path}${path.includes('?') ? '&' : '?'}lang=${language}`, { waitUntil: 'networkidle' });
       await tracked.page.locator('h1').first().evaluate((element) => element.setAttribute('data-server', ''));
-      // Hydrated: the menu opens (a click before would do nothing).
-      await tracked.page.locator('header button[aria-controls]').click();
-      await tracked.page.locator('header [aria-expanded="true"]').waitFor();
+      if (path === '/login') {
+        // Hydrated: the form can be sent (the server renders it unable to).
+        await tracked.page.locator('button[type="submit"]:enabled').waitFor();
+      } else {
+        // Hydrated: the menu opens (a click before would do nothing).
+        await tracked.page.locator('header button[aria-controls]').click();
+        await tracked.page.locator('header [aria-expanded="true"]').waitFor();
+      }
       expect(await tracked.page.locator('h1[data-server]').count(), `${path} in ${language}`).toBe(1);
       expect(tracked.problems, `${path} in ${language}`).toEqual([]);
     }
@@ -408,7 +422,7 @@ describe('search engines', () => {
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
     const addresses = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!.replaceAll('&#38;', '&')));
     const pages = [...new Set(addresses.map((address) => address.pathname))];
-    expect(pages).toEqual(expect.arrayContaining(['/', '/about', '/careers', '/get-started', '/contact-sales', '/privacy-policy', '/terms-of-service']));
+    expect(pages).toEqual(expect.arrayContaining(['/', '/about', '/careers', '/get-started', '/contact-sales', '/privacy-policy', '/terms-of-service', '/login']));
     // Each public page at its address in every language, each naming the others and the reader's own.
     expect(addresses.filter((address) => address.pathname === '/about').map((address) => address.searchParams.get('lang'))).toEqual(['en', 'ar', 'hi', 'ur', 'bn', 'ne', 'tl', 'ml']);
     expect(xml).toMatch(/<loc>[^<]*\/about\?lang=ar<\/loc><xhtml:link rel="alternate" hreflang="en" href="[^"]*\/about\?lang=en"\/>/);
@@ -421,7 +435,7 @@ describe('search engines', () => {
       if (address.searchParams.has('lang')) expect(await res.text(), address.href).toContain(`<html lang="${address.searchParams.get('lang')}"`);
     }
     // Accounts, the console and pages that do not exist are not for search engines.
-    for (const page of ['/login', '/dashboard', '/profile/edit', '/admin/review', '/no-such-page']) {
+    for (const page of ['/signup', '/dashboard', '/profile/edit', '/admin/review', '/no-such-page']) {
       expect((await fetch(`${offerOver.baseUrl}${page}`)).headers.get('x-robots-tag'), page).toBe('noindex');
     }
   });
@@ -476,9 +490,13 @@ describe('link previews', () => {
       expect(ogTitle, page).toBe(title);
       expect(description, page).not.toBe('Reviewed video profiles of job seekers in the Gulf, for subscribed companies.');
     }
+    const login = await head('/login', 'ar');
+    expect(login.title).toMatch(/^[\u0600-\u06FF ]+ \| Wazifa$/);
+    expect(login.description).toMatch(/[\u0600-\u06FF].*Wazifa/);
+    expect(new URL(login.canonical!).searchParams.get('lang')).toBe('ar');
     // A page that is not public keeps the product's own head, with no preview.
-    const login = await head('/login', 'en');
-    expect(login).toMatchObject({ title: 'Wazifa', ogTitle: undefined, canonical: undefined });
+    const signUp = await head('/signup', 'en');
+    expect(signUp).toMatchObject({ title: 'Wazifa', ogTitle: undefined, canonical: undefined });
   });
 
   it('ends with the title the page sets itself once it runs', async () => {

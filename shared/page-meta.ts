@@ -17,6 +17,7 @@ export const PAGE_META_TEXTS: Record<string, { title: Text; description: Text }>
   '/contact-sales': { title: ['contact-sales', 'title'], description: ['landing', 'pricing.intro'] },
   '/privacy-policy': { title: ['legal', 'privacy.title'], description: ['legal', 'privacy.intro'] },
   '/terms-of-service': { title: ['legal', 'terms.title'], description: ['legal', 'terms.intro'] },
+  '/login': { title: ['auth', 'signIn.title'], description: ['auth', 'signIn.subheading'] },
 };
 
 /** Reads the catalogues' files (`<locale>/<namespace>.json` under `localesDir`); undefined for one a language lacks. */

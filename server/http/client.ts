@@ -187,12 +187,23 @@ function sendPage(req: express.Request, res: Response, html: string) {
   res.type('html').send(html);
 }
 
+/** Pages the app shows to visitors only: someone who may be signed in is taken to their own page. */
+const VISITORS_ONLY = new Set(['/', '/login']);
+/**
+ * Pages whose query changes what they show (the sign-in screen's account type, invitation or a provider's refusal):
+ * rendered by the server only as they are without one, the language apart.
+ */
+const SHAPED_BY_QUERY = new Set(['/login']);
+
 /**
  * Whether the request is for a public page the server sends as HTML: one of the fixed public pages, named exactly as
- * the app's routes name it, and not the home page of someone who may be signed in (the app takes them to their own).
+ * the app's routes name it, not a visitors' page asked for by someone who may be signed in, and not a page its query
+ * reshapes.
  */
 function wantsRenderedPage(req: express.Request): boolean {
-  return PUBLIC_PAGES.includes(req.path) && (req.path !== '/' || !hasSession(req));
+  if (!PUBLIC_PAGES.includes(req.path)) return false;
+  if (VISITORS_ONLY.has(req.path) && hasSession(req)) return false;
+  return !SHAPED_BY_QUERY.has(req.path) || Object.keys(req.query).every((name) => name === LANGUAGE_PARAMETER);
 }
 
 const hasSession = (req: express.Request) => (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
