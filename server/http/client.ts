@@ -1,9 +1,11 @@
 // Serves the React client: the built files in production, Vite's dev server in development.
-// Every non-API page answers with index.html carrying the public configuration.
+// Every non-API page answers with index.html carrying the public configuration; an address the app has no page for
+// answers it with 404.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response, type Router } from 'express';
+import { isAppRoute } from '#shared/app-routes.ts';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
 import { DEFAULT_LOCALE, LANGUAGE_PARAMETER, LOCALES, RTL_LOCALES, type Locale } from '#shared/locales.ts';
 import { escapeMarkup } from '#shared/markup.ts';
@@ -206,6 +208,14 @@ function wantsRenderedPage(req: express.Request): boolean {
   return !SHAPED_BY_QUERY.has(req.path) || Object.keys(req.query).every((name) => name === LANGUAGE_PARAMETER);
 }
 
+/** Where the not-found page is rendered from: an address the app has no page for, the same page for every such one. */
+const NOT_FOUND_PAGE = '/404';
+/** The console: only administrators know it exists, so to a request without a session it is not a page either. */
+const CONSOLE = /^\/admin(\/|$)/i;
+
+/** Whether the app has a page at the request's address (shared/app-routes.ts); any other is answered 404. */
+const isPage = (req: express.Request) => isAppRoute(req.path) && (hasSession(req) || !CONSOLE.test(req.path));
+
 const hasSession = (req: express.Request) => (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 
 /**
@@ -253,7 +263,12 @@ export function serveBuiltClient(
     const locale = pageLocale(req);
     const site = { publicUrl, productName: config.productName };
     const head = pageHead(meta, locale, req.path, site) ?? (await employerHead(req.path, locale, site, employerTexts, findEmployer));
-    const body = renderer && wantsRenderedPage(req) ? await renderer.render(req.path, locale, config) : undefined;
+    const found = isPage(req);
+    // A visitor's not-found page arrives rendered too; someone signed in may have pages a visitor has not, so the app
+    // decides theirs (the status says 404 all the same).
+    const rendered = wantsRenderedPage(req) ? req.path : !found && !hasSession(req) ? NOT_FOUND_PAGE : undefined;
+    const body = renderer && rendered ? await renderer.render(rendered, locale, config) : undefined;
+    if (!found) res.status(404);
     sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body, signedOut: !hasSession(req) }));
   };
   router.use(page);
@@ -281,6 +296,7 @@ export async function serveClientWithVite(root: string, getConfig: () => PublicC
       // Read from the catalogues on each page, so an edited text shows at once.
       const meta = pageMetaFrom(readCataloguesIn(path.join(root, 'client/src/locales')));
       const head = pageHead(meta, locale, req.path, { publicUrl, productName: config.productName });
+      if (!isPage(req)) res.status(404);
       sendPage(req, res, renderIndexHtml(html, config, { locale, browserLanguages: browserLocales(req), head, signedOut: !hasSession(req) }));
     } catch (err) {
       next(err);
