@@ -8,6 +8,10 @@ export default defineConfig({
   test: {
     // One throwaway PostgreSQL for the whole run; each test file gets its own database cloned from a migrated template.
     globalSetup: ['./server/test/global-setup.ts'],
+    // Three files at a time. Vitest's default is one fewer than the cores, one on a 2-core machine: the files then ran
+    // one after another while each waited on PostgreSQL, a browser or the disk. Measured on a 2-core machine, whole
+    // run: 890-950 s at the default, 804 s at two, 685 s at three (docs/architecture.md, Tests).
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
@@ -56,8 +60,8 @@ export default defineConfig({
           // A page of a fresh server on a busy 2-core machine can take more than the default second to show; polls
           // wait as long as Playwright's own waits do.
           expect: { poll: { timeout: 15_000 } },
-          // Each file drives its own Chromium; two at a time suits a 2-core machine.
-          maxWorkers: 2,
+          // Each file drives its own Chromium and product; they spend most of their time waiting on them.
+          maxWorkers: 3,
         },
       },
     ],
