@@ -1,0 +1,263 @@
+// The public pages as the server sends them: HTML in the reader's language before any script, hydrated without a
+// mismatch, with what search engines and link previews read (docs/decisions/0051-public-pages-rendered-by-the-server.md).
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../server/test/app.ts';
+import { launchBrowser, openPage, type TrackedPage } from './support/browser.ts';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let offerOver: Server; // early access ended on 2025-11-15, the default
+
+beforeAll(async () => {
+  [browser, offerOver] = await Promise.all([launchBrowser(), startTestServer()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await offerOver?.close();
+});
+
+async function visit(server: Server, path: string, width = 1280): Promise<TrackedPage> {
+  const tracked = await openPage(browser, { width });
+  // A public page arrives rendered: once the network is quiet, its code has arrived and taken the page over.
+  await tracked.page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await tracked.page.getByRole('heading', { level: 1 }).first().waitFor();
+  return tracked;
+}
+
+async function done({ context, problems }: TrackedPage) {
+  expect(problems).toEqual([]);
+  await context.close();
+}
+
+describe('public pages arrive as HTML in the reader’s language', () => {
+  const PAGES = ['/', '/about', '/careers', '/get-started', '/get-started/company', '/contact-sales', '/privacy-policy', '/terms-of-service', '/login'];
+  const LANGUAGES = ['en', 'ar', 'hi', 'ur', 'bn', 'ne', 'tl', 'ml'];
+  const RIGHT_TO_LEFT = ['ar', 'ur'];
+  const text = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, '').trim();
+
+  it('with their heading, language, direction, description and preview picture, read with plain HTTP', async () => {
+    const pictures = new Map<string, number>();
+    for (const language of LANGUAGES) {
+      for (const path of PAGES) {
+        const res = await fetch(`${offerOver.baseUrl}${path}`, { headers: { 'Accept-Language': language } });
+        const html = await res.text();
+        const where = `${path} in ${language}`;
+        expect(res.status, where).toBe(200);
+        expect(/<html[^>]*>/.exec(html)?.[0], where).toBe(`<html lang="${language}" dir="${RIGHT_TO_LEFT.includes(language) ? 'rtl' : 'ltr'}" data-signed-out>`);
+        const heading = text(/<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? '');
+        expect(heading, where).not.toBe('');
+        expect(html, where).not.toContain('{{');
+        expect(/<meta name="description" content="([^"]+)"/.exec(html)?.[1], where).toBeTruthy();
+        const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+        expect(image, where).toBeTruthy();
+        if (!pictures.has(image!)) pictures.set(image!, (await fetch(`${offerOver.baseUrl}${new URL(image!).pathname}`)).status);
+        // Each language's address, named to search engines (hreflang).
+        expect(html, where).toContain(`<link rel="alternate" hreflang="${language}" href="${offerOver.config.publicUrl.replace(/\/$/, '')}${path}?lang=${language}" />`);
+        expect(html, where).toContain('hreflang="x-default"');
+      }
+    }
+    expect([...pictures.values()]).toEqual(LANGUAGES.map(() => 200));
+    // The headings are the pages' own, in their language.
+    const heading = async (path: string, headers: Record<string, string>) =>
+      text(/<h1[^>]*>(.*?)<\/h1>/s.exec(await (await fetch(`${offerOver.baseUrl}${path}`, { headers })).text())?.[1] ?? '');
+    expect(await heading('/about', { 'Accept-Language': 'en' })).toBe('About Us');
+    expect(await heading('/about', { 'Accept-Language': 'en' })).toBe(await heading('/about?lang=en', { 'Accept-Language': 'ar' }));
+    expect(await heading('/about?lang=ar', { 'Accept-Language': 'en' })).toMatch(/[\u0600-\u06FF]/);
+    expect(await heading('/', { Cookie: 'wazifa.lang=hi' })).toMatch(/[\u0900-\u097F]/);
+    // A signed-in person's home page is theirs, not the visitor's, and so is the sign-in page: the app decides them.
+    for (const path of ['/', '/login']) {
+      const page = await (await fetch(`${offerOver.baseUrl}${path}`, { headers: { Cookie: 'wazifa.sid=someone' } })).text();
+      expect(page, path).toContain('<div id="root"></div>');
+      expect(page, path).not.toContain('data-signed-out');
+    }
+    // An address the app has no page for is one to search engines too, and says so in the reader's language.
+    for (const [path, headers] of [['/no-such-page', { 'Accept-Language': 'ar' }], ['/admin/review', {}]] as const) {
+      const res = await fetch(`${offerOver.baseUrl}${path}`, { headers });
+      const html = await res.text();
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('x-robots-tag'), path).toBe('noindex');
+      expect(text(/<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? ''), path).toBe(path === '/admin/review' ? '404 Page Not Found' : '404 الصفحة غير موجودة');
+    }
+    // Someone signed in may have pages a visitor has not: the app decides, and the status still tells a dead address.
+    const signedIn = (path: string) => fetch(`${offerOver.baseUrl}${path}`, { headers: { Cookie: 'wazifa.sid=someone' } });
+    expect((await signedIn('/admin/review')).status).toBe(200);
+    const deadForSignedIn = await signedIn('/no-such-page');
+    expect(deadForSignedIn.status).toBe(404);
+    expect(await deadForSignedIn.text()).toContain('<div id="root"></div>');
+    // The sign-in form cannot be sent before its code has arrived: it would go as a GET with the password in it.
+    const login = await (await fetch(`${offerOver.baseUrl}/login`)).text();
+    expect(/<button type="submit"[^>]*>/.exec(login)?.[0]).toMatch(/ disabled=""/);
+    // An account type, an invitation or a provider's refusal reshape the sign-in page: the browser renders those.
+    const forCompany = await (await fetch(`${offerOver.baseUrl}/login?type=company&lang=ar`)).text();
+    expect(forCompany).toContain('<div id="root"></div>');
+    expect(forCompany).toContain('<html lang="ar" dir="rtl" data-signed-out>');
+  });
+
+  it('shows the heading in the first frame, before any script, and hydrates it without a mismatch', async () => {
+    for (const locale of ['en', 'hi']) {
+      const tracked = await openPage(browser, { width: 375, height: 800, locale });
+      const { page } = tracked;
+      // Hold every script until the first frame has been looked at.
+      let releaseScripts!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto(`${offerOver.baseUrl}/`, { waitUntil: 'commit' });
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      await page.screenshot();
+      expect(await heading.isVisible()).toBe(true);
+      expect((await heading.boundingBox())!.y).toBeLessThan(800);
+      expect(await page.getByText('Loading...').count()).toBe(0);
+      const before = await heading.textContent();
+      expect(before).not.toBe('');
+      // The heading the server rendered is the one React takes over, not a new one.
+      await heading.evaluate((element) => element.setAttribute('data-first-frame', ''));
+      releaseScripts();
+      await page.waitForLoadState('networkidle');
+      await page.locator('header button[aria-controls]').click();
+      await page.locator('header [aria-expanded="true"]').waitFor();
+      expect(await page.locator('h1[data-first-frame]').textContent()).toBe(before);
+      await done(tracked);
+    }
+  });
+
+  it('hydrates every public page without a mismatch, in every language', async () => {
+    const checks = [
+      ...PAGES.flatMap((path) => ['en', 'ar'].map((language) => [path, language] as const)),
+      ...['/', '/get-started', '/privacy-policy'].flatMap((path) => LANGUAGES.filter((language) => !['en', 'ar'].includes(language)).map((language) => [path, language] as const)),
+      ['/no-such-page', 'en'] as const,
+      ['/no-such-page', 'ar'] as const,
+      // Last: the plan it names is looked for below.
+      ['/contact-sales?plan=quarterly', 'en'] as const,
+    ];
+    const answered404Line = /status of 404 \(Not Found\) \(\S*\/no-such-page\?lang=(en|ar)\)$/;
+    const answered404 = (problem: string) => answered404Line.test(problem);
+    const tracked = await openPage(browser, { width: 375 });
+    for (const [path, language] of checks) {
+      await tracked.page.goto(`${offerOver.baseUrl}${path}${path.includes('?') ? '&' : '?'}lang=${language}`, { waitUntil: 'networkidle' });
+      await tracked.page.locator('h1').first().evaluate((element) => element.setAttribute('data-server', ''));
+      if (path === '/login') {
+        // Hydrated: the form can be sent (the server renders it unable to).
+        await tracked.page.locator('button[type="submit"]:enabled').waitFor();
+      } else {
+        // Hydrated: the menu opens (a click before would do nothing).
+        await tracked.page.locator('header button[aria-controls]').click();
+        await tracked.page.locator('header [aria-expanded="true"]').waitFor();
+      }
+      expect(await tracked.page.locator('h1[data-server]').count(), `${path} in ${language}`).toBe(1);
+      expect(tracked.problems.filter((problem) => !answered404(problem)), `${path} in ${language}`).toEqual([]);
+    }
+    // The browser notes that an address the app has no page for was answered 404, as it should be; nothing else.
+    expect(tracked.problems.splice(0)).toEqual([expect.stringMatching(answered404Line), expect.stringMatching(answered404Line)]);
+    // The plan chosen on the pricing section reaches the page's links once it is hydrated.
+    expect(await tracked.page.getByRole('link', { name: /back/i }).first().getAttribute('href')).toBe('/get-started/company?plan=quarterly');
+    await done(tracked);
+  });
+});
+
+describe('search engines', () => {
+  it('are pointed at the public pages by /robots.txt and /sitemap.xml, and told to leave every other page out', async () => {
+    const robots = await fetch(`${offerOver.baseUrl}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    const rules = await robots.text();
+    expect(rules).toMatch(/^User-agent: \*$/m);
+    expect(rules).toMatch(/^Disallow: \/api\/$/m);
+    const sitemapUrl = /^Sitemap: (\S+)$/m.exec(rules)?.[1];
+    expect(sitemapUrl).toMatch(/^https?:\/\/[^/]+\/sitemap\.xml$/);
+
+    const sitemap = await fetch(`${offerOver.baseUrl}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await sitemap.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
+    const addresses = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!.replaceAll('&#38;', '&')));
+    const pages = [...new Set(addresses.map((address) => address.pathname))];
+    expect(pages).toEqual(expect.arrayContaining(['/', '/about', '/careers', '/get-started', '/contact-sales', '/privacy-policy', '/terms-of-service', '/login']));
+    // Each public page at its address in every language, each naming the others and the reader's own.
+    expect(addresses.filter((address) => address.pathname === '/about').map((address) => address.searchParams.get('lang'))).toEqual(['en', 'ar', 'hi', 'ur', 'bn', 'ne', 'tl', 'ml']);
+    expect(xml).toMatch(/<loc>[^<]*\/about\?lang=ar<\/loc><xhtml:link rel="alternate" hreflang="en" href="[^"]*\/about\?lang=en"\/>/);
+    expect(xml).toMatch(/hreflang="x-default" href="[^"]*\/about"\/>/);
+    // Each listed page is there in its language, and open to search engines.
+    for (const address of addresses) {
+      const res = await fetch(`${offerOver.baseUrl}${address.pathname}${address.search}`);
+      expect(res.status, address.href).toBe(200);
+      expect(res.headers.get('x-robots-tag'), address.href).toBeNull();
+      if (address.searchParams.has('lang')) expect(await res.text(), address.href).toContain(`<html lang="${address.searchParams.get('lang')}"`);
+    }
+    // Accounts, the console and pages that do not exist are not for search engines.
+    for (const page of ['/signup', '/dashboard', '/profile/edit', '/admin/review', '/no-such-page']) {
+      expect((await fetch(`${offerOver.baseUrl}${page}`)).headers.get('x-robots-tag'), page).toBe('noindex');
+    }
+  });
+});
+
+describe('link previews', () => {
+  /** The head of a page as a link preview's crawler reads it: plain HTTP, no script run. */
+  const head = async (page: string, language: string) => {
+    const html = await (await fetch(`${offerOver.baseUrl}${page}`, { headers: { 'Accept-Language': language } })).text();
+    const meta = (attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+    return {
+      html: /<html[^>]*>/.exec(html)?.[0],
+      title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+      description: meta('name', 'description'),
+      ogTitle: meta('property', 'og:title'),
+      ogDescription: meta('property', 'og:description'),
+      ogUrl: meta('property', 'og:url'),
+      canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
+      image: meta('property', 'og:image'),
+    };
+  };
+
+  it('gives each public page its own title and description in the reader’s language, before any script runs', async () => {
+    const about = await head('/about', 'en-US');
+    expect(about).toMatchObject({ title: 'About Us | Wazifa', ogTitle: 'About Us | Wazifa', html: '<html lang="en" dir="ltr" data-signed-out>' });
+    expect(about.description).toMatch(/^Finding work in the Gulf is hard\. Wazifa began/);
+    expect(about.ogDescription).toBe(about.description);
+    expect(new URL(about.canonical!).pathname).toBe('/about');
+    expect(new URL(about.canonical!).searchParams.get('lang')).toBe('en');
+    expect(about.ogUrl).toBe(about.canonical);
+
+    // The preview's picture, in the reader's language, is there.
+    for (const [page, language, locale] of [['/about', 'en-US', 'en'], ['/', 'ar', 'ar'], ['/get-started', 'ur', 'ur']] as const) {
+      const { image } = await head(page, language);
+      expect(new URL(image!).pathname).toBe(`/previews/${locale}.jpg`);
+      const picture = await fetch(`${offerOver.baseUrl}${new URL(image!).pathname}`);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    }
+
+    const home = await head('/', 'ar');
+    expect(home.html).toBe('<html lang="ar" dir="rtl" data-signed-out>');
+    expect(home.title).toMatch(/[\u0600-\u06FF].* \| Wazifa$/);
+    expect(home.description).toMatch(/[\u0600-\u06FF]/);
+    const privacy = await head('/privacy-policy', 'hi');
+    expect(privacy.title).toMatch(/ \| Wazifa$/);
+    expect(privacy.description).toContain('Wazifa');
+    expect(privacy.description).not.toContain('{{');
+    for (const page of ['/careers', '/get-started', '/get-started/company', '/contact-sales', '/terms-of-service']) {
+      const { title, description, ogTitle } = await head(page, 'en');
+      expect(title, page).not.toBe('Wazifa');
+      expect(ogTitle, page).toBe(title);
+      expect(description, page).not.toBe('Reviewed video profiles of job seekers in the Gulf, for subscribed companies.');
+    }
+    const login = await head('/login', 'ar');
+    expect(login.title).toMatch(/^[\u0600-\u06FF ]+ \| Wazifa$/);
+    expect(login.description).toMatch(/[\u0600-\u06FF].*Wazifa/);
+    expect(new URL(login.canonical!).searchParams.get('lang')).toBe('ar');
+    // A page that is not public keeps the product's own head, with no preview.
+    const signUp = await head('/signup', 'en');
+    expect(signUp).toMatchObject({ title: 'Wazifa', ogTitle: undefined, canonical: undefined });
+  });
+
+  it('ends with the title the page sets itself once it runs', async () => {
+    const tracked = await visit(offerOver, '/careers');
+    await tracked.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await tracked.page.title()).toBe((await head('/careers', 'en-US')).title);
+    await done(tracked);
+  });
+});
