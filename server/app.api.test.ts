@@ -156,8 +156,12 @@ describe('serving the client', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('answers any page path with the app and its public configuration', async () => {
-    const res = await request(app).get('/some/deep/page?x=1');
+  it('answers any page path with the app and its public configuration, an address the app has no page for with 404', async () => {
+    const missing = await request(app).get('/some/deep/page?x=1');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['x-robots-tag']).toBe('noindex');
+    expect(missing.text).toContain('<div id="root">');
+    const res = await request(app).get('/dashboard/candidates/abc?x=1');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
