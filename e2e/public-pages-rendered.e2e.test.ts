@@ -159,6 +159,32 @@ describe('public pages arrive as HTML in the reader’s language', () => {
   });
 });
 
+describe('a rendered page’s code and texts', () => {
+  it('are named in its head, so they come with the page: each one used, none found only later', async () => {
+    for (const [path, ready] of [['/login?lang=ar', 'button[type="submit"]:enabled'], ['/?lang=ar', 'header select:enabled']] as const) {
+      const html = await (await fetch(`${offerOver.baseUrl}${path}`)).text();
+      const named = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+      const tracked = await openPage(browser, { width: 375 });
+      const requested: string[] = [];
+      tracked.page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.endsWith('.js')) requested.push(pathname);
+      });
+      await tracked.page.goto(`${offerOver.baseUrl}${path}`);
+      await tracked.page.locator(ready).waitFor();
+      const loadedToHydrate = [...requested];
+      // The page's own module and its texts in the reader's language are among them.
+      expect(named.some((file) => file.startsWith(path.startsWith('/login') ? '/assets/login-' : '/assets/landing-')), path).toBe(true);
+      expect(named.filter((file) => /\/assets\/(auth|landing)-/.test(file)).length, path).toBeGreaterThanOrEqual(2);
+      // Every file named was needed to hydrate; nothing needed was found only once the code ran. The toasts' region
+      // comes when the browser is idle, by design.
+      expect(named.filter((file) => !loadedToHydrate.includes(file)), path).toEqual([]);
+      expect(loadedToHydrate.filter((file) => !named.includes(file) && !file.startsWith('/assets/toaster-')), path).toEqual([]);
+      await done(tracked);
+    }
+  });
+});
+
 describe('search engines', () => {
   it('are pointed at the public pages by /robots.txt and /sitemap.xml, and told to leave every other page out', async () => {
     const robots = await fetch(`${offerOver.baseUrl}/robots.txt`);

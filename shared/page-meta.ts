@@ -75,3 +75,14 @@ export function employerMetaFrom(readCatalogue: (locale: Locale, namespace: stri
     LOCALES.map((locale) => [locale, Object.fromEntries(Object.entries(EMPLOYER_META_TEXTS).map(([name, key]) => [name, text(locale, key)]))]),
   ) as EmployerMeta;
 }
+
+/** A public page as the server's renderer gives it (client/src/render-public-page.tsx). */
+export interface RenderedPage {
+  /** The inside of <div id="root">. */
+  html: string;
+  /**
+   * The catalogues its texts came from (`src/locales/ar/auth.json`), each language's and the fallback's: the browser
+   * loads them to hydrate, so the server names them in the head and they come with the page's code, not after it.
+   */
+  catalogues: string[];
+}

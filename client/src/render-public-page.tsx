@@ -5,17 +5,21 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
-import type { Locale } from '#shared/locales.ts';
+import { LANGUAGE_NAMESPACES, type Locale } from '#shared/locales.ts';
+import type { RenderedPage } from '#shared/page-meta.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { App } from './app/App';
 import { AppProviders } from './app/providers';
-import i18n from './lib/i18n';
+import i18n, { catalogueFile } from './lib/i18n';
 import { publicConfig } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
 
-async function render(path: string, locale: Locale, config: PublicConfig): Promise<string> {
+async function render(path: string, locale: Locale, config: PublicConfig): Promise<RenderedPage> {
   Object.assign(publicConfig, config);
   await i18n.changeLanguage(locale);
+  // The namespaces this page's components ask for (react-i18next reports each one it is asked for).
+  const used = new Set<string>(LANGUAGE_NAMESPACES);
+  i18n.reportNamespaces = { addUsedNamespaces: (namespaces) => [namespaces].flat().forEach((namespace) => used.add(namespace)), getUsedNamespaces: () => [...used] };
   // Everything, lazily loaded pages and their texts included, has arrived before the HTML is given: a visitor's page.
   // A part that fails on the server would be left to the browser to render: the page is refused instead, and the
   // server sends the app's shell (and logs why).
@@ -33,16 +37,17 @@ async function render(path: string, locale: Locale, config: PublicConfig): Promi
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   if (errors.length > 0) throw new AggregateError(errors, `${path} (${locale}) could not be rendered`);
-  return html;
+  const catalogues = new Set(i18n.languages.flatMap((language) => [...used].map((namespace) => `src/${catalogueFile(language, namespace)}`)));
+  return { html, catalogues: [...catalogues] };
 }
 
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * The HTML of `path` in `locale` (the inside of <div id="root">). One page at a time: the language and the
- * configuration are the renderer's for the page it renders.
+ * `path` in `locale`. One page at a time: the language, the configuration and the namespaces asked for are the
+ * renderer's for the page it renders.
  */
-export function renderPublicPage(path: string, locale: Locale, config: PublicConfig): Promise<string> {
+export function renderPublicPage(path: string, locale: Locale, config: PublicConfig): Promise<RenderedPage> {
   const page = queue.then(() => render(path, locale, config));
   queue = page.catch(() => undefined);
   return page;

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGE_NAMESPACES, type Locale } from '#shared/locales.ts';
+import { readClientManifest, staticImportsOf } from '../../server/http/client-manifest.ts';
 
 /**
  * Gzipped bytes the landing page may load as JavaScript, per language measured: today's figures with a little room, so
@@ -26,22 +27,6 @@ export function checkLandingBudget(clientDir: string): string {
   return `The landing page's initial JavaScript: ${lines.join(', ')}`;
 }
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-/** The chunks a module needs before it runs: itself and what it imports statically, transitively. */
-function withStaticImports(manifest: Manifest, key: string, into: Set<string>): void {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`The build has no chunk for ${key}`);
-  if (!chunk.file.endsWith('.js') || into.has(chunk.file)) return;
-  into.add(chunk.file);
-  for (const imported of chunk.imports ?? []) withStaticImports(manifest, imported, into);
-}
-
 export interface InitialJavaScript {
   files: { file: string; gzipBytes: number }[];
   gzipBytes: number;
@@ -52,13 +37,13 @@ export interface InitialJavaScript {
  * page loads at once (the language's own and the landing's; English's common texts are in the entry).
  */
 export function landingInitialJavaScript(clientDir: string, locale: Locale): InitialJavaScript {
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const files = new Set<string>();
-  withStaticImports(manifest, 'index.html', files);
-  withStaticImports(manifest, 'src/app/pages/landing.tsx', files);
+  const manifest = readClientManifest(clientDir);
+  if (!manifest) throw new Error(`The client in ${clientDir} was built without its manifest`);
+  const files = staticImportsOf(manifest, 'index.html');
+  staticImportsOf(manifest, 'src/app/pages/landing.tsx', files);
   for (const namespace of [...LANGUAGE_NAMESPACES, 'landing']) {
     const key = `src/locales/${locale}/${namespace}.json`;
-    if (manifest[key]) withStaticImports(manifest, key, files);
+    if (manifest[key]) staticImportsOf(manifest, key, files);
   }
   const measured = [...files].map((file) => ({ file, gzipBytes: gzipSync(readFileSync(path.join(clientDir, file))).length }));
   return { files: measured.sort((a, b) => b.gzipBytes - a.gzipBytes), gzipBytes: measured.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0) };

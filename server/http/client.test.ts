@@ -23,6 +23,14 @@ describe('renderIndexHtml', () => {
     expect(html).toContain('<title>Wazifa</title>');
   });
 
+  it('names the scripts a rendered page loads to hydrate in its head, at low priority, and nothing without them', () => {
+    const template = '<html><head><title>x</title><!--public-config-->\n  </head><body><div id="root"></div></body></html>';
+    const html = renderIndexHtml(template, config, { body: '<h1>x</h1>', preloads: ['/assets/login-1.js', '/assets/auth-2.js'] });
+    const head = /<head>.*<\/head>/s.exec(html)![0];
+    expect([...head.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map((match) => match[1])).toEqual(['/assets/login-1.js', '/assets/auth-2.js']);
+    expect(renderIndexHtml(template, config, { body: '<h1>x</h1>' })).not.toContain('modulepreload');
+  });
+
   it("gives a public page its title, description, address and link preview, escaped", () => {
     const template = '<head><meta name="description" content="The product." /><title>x</title><!--public-config--></head>';
     const html = renderIndexHtml(template, config, {

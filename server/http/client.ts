@@ -13,7 +13,8 @@ import { readCataloguesIn, pageMetaFrom, type EmployerMeta, type PageMeta } from
 import { browserLocales, pageLocale } from './locale.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import type { PublicPageRenderer } from './public-page-renderer.ts';
-import { isPublicPage, pagePath, PUBLIC_PAGES } from './public-pages.ts';
+import { isPublicPage, NOT_FOUND_PAGE, pagePath, PUBLIC_PAGES, RENDERED_PAGE_MODULES } from './public-pages.ts';
+import { hydrationFiles, readClientManifest } from './client-manifest.ts';
 
 const CONFIG_MARKER = '<!--public-config-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -27,6 +28,8 @@ export interface PageParts {
   head?: PageHead;
   /** A public page rendered by the server: the inside of the root element. */
   body?: string;
+  /** The scripts it loads to hydrate beyond the app's own (its module, its texts): named at once, fetched together. */
+  preloads?: readonly string[];
   /** The request carried no session: the app knows the visitor is signed out without asking. */
   signedOut?: boolean;
 }
@@ -39,7 +42,7 @@ export interface PageParts {
  * signed in" that can only answer 401.
  */
 export function renderIndexHtml(template: string, config: PublicConfig, parts: PageParts = {}): string {
-  const { locale = DEFAULT_LOCALE, browserLanguages = [], head: page, body, signedOut = false } = parts;
+  const { locale = DEFAULT_LOCALE, browserLanguages = [], head: page, body, preloads = [], signedOut = false } = parts;
   if (!template.includes(CONFIG_MARKER)) throw new Error(`index.html lacks the ${CONFIG_MARKER} marker`);
   if (body !== undefined && !template.includes(ROOT_ELEMENT)) throw new Error(`index.html lacks ${ROOT_ELEMENT}`);
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
@@ -53,7 +56,9 @@ export function renderIndexHtml(template: string, config: PublicConfig, parts: P
     .replace(CONFIG_MARKER, `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`)
     // A function, so that nothing in the page is read as a replacement pattern ('$&').
-    .replace(ROOT_ELEMENT, () => `<div id="root">${body ?? ''}</div>`);
+    .replace(ROOT_ELEMENT, () => `<div id="root">${body ?? ''}</div>`)
+    // Marked as the build marks the app's own (crossorigin), so the browser uses what it fetched.
+    .replace('</head>', () => `${preloads.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeMarkup(file)}">\n  `).join('')}</head>`);
   if (!page) return html;
   const tags = [
     `<link rel="canonical" href="${escapeMarkup(page.url)}" />`,
@@ -208,8 +213,6 @@ function wantsRenderedPage(req: express.Request): boolean {
   return !SHAPED_BY_QUERY.has(req.path) || Object.keys(req.query).every((name) => name === LANGUAGE_PARAMETER);
 }
 
-/** Where the not-found page is rendered from: an address the app has no page for, the same page for every such one. */
-const NOT_FOUND_PAGE = '/404';
 /** The console: only administrators know it exists, so to a request without a session it is not a page either. */
 const CONSOLE = /^\/admin(\/|$)/i;
 
@@ -240,6 +243,7 @@ export function serveBuiltClient(
     throw new Error(`The client is not built (${indexFile} is missing). Run "npm run build" first.`);
   }
   const template = readFileSync(indexFile, 'utf8');
+  const manifest = readClientManifest(dir);
   const metaFile = path.join(dir, 'page-meta.json');
   const meta = existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as PageMeta) : undefined;
   const employerFile = path.join(dir, 'employer-meta.json');
@@ -267,9 +271,10 @@ export function serveBuiltClient(
     // A visitor's not-found page arrives rendered too; someone signed in may have pages a visitor has not, so the app
     // decides theirs (the status says 404 all the same).
     const rendered = wantsRenderedPage(req) ? req.path : !found && !hasSession(req) ? NOT_FOUND_PAGE : undefined;
-    const body = renderer && rendered ? await renderer.render(rendered, locale, config) : undefined;
+    const page = renderer && rendered ? await renderer.render(rendered, locale, config) : undefined;
+    const preloads = page && manifest ? hydrationFiles(manifest, RENDERED_PAGE_MODULES[rendered!], page.catalogues) : [];
     if (!found) res.status(404);
-    sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body, signedOut: !hasSession(req) }));
+    sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body: page?.html, preloads, signedOut: !hasSession(req) }));
   };
   router.use(page);
   return { router, close: async () => {} };

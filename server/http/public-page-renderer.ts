@@ -5,16 +5,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locale } from '#shared/locales.ts';
+import type { RenderedPage } from '#shared/page-meta.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 
 /** Where `npm run build` puts the renderer, beside the client's directory (dist/client, dist/page-renderer). */
 export const pageRendererBeside = (clientDir: string) => path.join(path.dirname(clientDir), 'page-renderer/render-public-page.js');
 
-type RenderPublicPage = (path: string, locale: Locale, config: PublicConfig) => Promise<string>;
+type RenderPublicPage = (path: string, locale: Locale, config: PublicConfig) => Promise<RenderedPage>;
 
 export interface PublicPageRenderer {
-  /** The inside of the page's root element, or undefined when it could not be rendered (then the app renders it). */
-  render(path: string, locale: Locale, config: PublicConfig): Promise<string | undefined>;
+  /** The page, or undefined when it could not be rendered (then the app renders it). */
+  render(path: string, locale: Locale, config: PublicConfig): Promise<RenderedPage | undefined>;
 }
 
 /**
@@ -28,7 +29,7 @@ export function loadPublicPageRenderer(
 ): PublicPageRenderer | undefined {
   if (!existsSync(file)) return undefined;
   let renderer: Promise<RenderPublicPage> | undefined;
-  let pages = new Map<string, Promise<string | undefined>>();
+  let pages = new Map<string, Promise<RenderedPage | undefined>>();
   let pagesFor = '';
   return {
     render(path, locale, config) {

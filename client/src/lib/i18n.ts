@@ -22,15 +22,22 @@ const bundled: Record<string, Record<string, Record<string, unknown>>> = Object.
 );
 bundled.en!.common = common;
 
+/**
+ * The catalogue file a language's namespace is read from, under client/src. A namespace a language does not have (the
+ * company side in Hindi, say) is the English one there. Not an empty one with English as the fallback: an empty
+ * catalogue counts as loaded at once, and a page rendered before the fallback's arrived showed keys (or failed on a
+ * list) instead of the English texts.
+ */
+export function catalogueFile(language: string, namespace: string): string {
+  const covered = FULL_LOCALES.includes(language as Locale) || (JOB_SEEKER_NAMESPACES as readonly string[]).includes(namespace);
+  return `locales/${covered ? language : 'en'}/${namespace}.json`;
+}
+
 const lazyCatalogues: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    // A namespace a language does not have (the company side in Hindi, say) is the English one there. Not an empty
-    // one with English as the fallback: an empty catalogue counts as loaded at once, and a page rendered before the
-    // fallback's arrived showed keys (or failed on a list) instead of the English texts.
-    const covered = FULL_LOCALES.includes(language as Locale) || (JOB_SEEKER_NAMESPACES as readonly string[]).includes(namespace);
-    const load = catalogues[`../locales/${covered ? language : 'en'}/${namespace}.json`];
+    const load = catalogues[`../${catalogueFile(language, namespace)}`];
     if (!load) {
       callback(null, {});
       return;
