@@ -211,8 +211,9 @@ describe('the offline shell worker', () => {
     expect(await worker.kept('/assets/common-K1.js')).toBeDefined();
   });
 
-  it('keeps a page the server rendered without its content and without its note of a visitor with no session', async () => {
-    const rendered = '<!doctype html><html lang="ar" dir="rtl" data-signed-out><head></head><body>\n    <div id="root"><!--$--><div><h1>من نحن</h1></div><!--/$--></div>\n  </body></html>';
+  it('keeps a page the server rendered without its content, the files it named to hydrate it, and its note of a visitor with no session', async () => {
+    const rendered =
+      '<!doctype html><html lang="ar" dir="rtl" data-signed-out><head><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/about-1.js">\n  </head><body>\n    <div id="root"><!--$--><div><h1>من نحن</h1></div><!--/$--></div>\n  </body></html>';
     const worker = startWorker(files, online({ '/about': () => page(rendered) }));
     await worker.dispatch('install');
     await worker.get('/about', 'navigate');

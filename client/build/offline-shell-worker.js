@@ -84,10 +84,14 @@ function isShell(response) {
 
 /**
  * A page as the shell of any other: without the public page the server may have rendered into it (the app would take
- * it over as the page opened), and without its note that its request had no session (it may have one by now).
+ * it over as the page opened) and the files it named to hydrate that page (marked low priority; not kept, so offline
+ * they would only fail), and without its note that its request had no session (it may have one by now).
  */
 function shellOf(html) {
-  return html.replace(/(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/, '$1$2').replace(/ data-signed-out(="")?(?=[ >])/, '');
+  return html
+    .replace(/(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/, '$1$2')
+    .replace(/<link rel="modulepreload"[^>]* fetchpriority="low"[^>]*>\s*/g, '')
+    .replace(/ data-signed-out(="")?(?=[ >])/, '');
 }
 
 /** Keeps the page's text as the shell (no cookies, validators or other headers), and the texts of its language. */

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '#shared/auth.ts';
@@ -114,13 +114,14 @@ describe('the profile form', () => {
     expect(within(industries()).getByRole('checkbox', { name: 'Construction' })).toBeChecked();
     expect(bio).toHaveValue('Steel fixer on towers in Doha and Dubai.');
 
+    // Each change is checked again as it is made; the check answers asynchronously (the schema's resolver).
     await user.type(fullName, 'mina Yusuf');
-    expect(fullName).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(fullName).not.toHaveAttribute('aria-invalid'));
     await user.clear(phone);
     await user.paste('+971 50 123 4567');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Location' }), 'Dubai, UAE');
     await user.click(within(languages()).getByRole('checkbox', { name: 'Arabic' }));
-    expect(messages()).toEqual([]);
+    await waitFor(() => expect(messages()).toEqual([]));
 
     // All of it right but no CV yet: the form says so and still sends nothing.
     await user.click(screen.getByRole('button', { name: 'Send for review' }));
