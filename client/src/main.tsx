@@ -1,5 +1,3 @@
-// First: zod is told not to try `new Function` before any schema is made (see the module).
-import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';

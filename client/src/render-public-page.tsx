@@ -1,7 +1,6 @@
 // The server's renderer of the public pages: the app's own components under React's server renderer, so a page
 // arrives as HTML in the reader's language and the browser hydrates it (docs/decisions/0051). Built by `npm run build`
 // into dist/page-renderer; the server calls renderPublicPage (server/http/public-page-renderer.ts).
-import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
