@@ -12,7 +12,8 @@ import { startTestServer } from '../server/test/app.ts';
 import { expectAccessible, expectNoHorizontalScroll, FAKE_CAMERA_ARGS, launchBrowser, openPage } from './support/browser.ts';
 import { takeFirstProfileJourney } from './support/first-profile.ts';
 import { onePagePdf } from './support/media.ts';
-import { catalogueText, Stopwatch } from './support/phone.ts';
+import { catalogueText } from './support/catalogue.ts';
+import { Stopwatch } from './support/phone.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;

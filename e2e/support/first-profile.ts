@@ -4,7 +4,8 @@
 // through the stopwatch; `step` runs at each screen (the right-to-left journeys check it there).
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { catalogueText, typeAsAPerson, type Stopwatch } from './phone.ts';
+import { catalogueText } from './catalogue.ts';
+import { typeAsAPerson, type Stopwatch } from './phone.ts';
 
 /** The recorder's timer ('0:42 / 1:30') in seconds, whatever digits the language writes. */
 export function timerSeconds(text: string): number {

@@ -1,8 +1,6 @@
 // A job seeker's phone for browser journeys: its network and processor made slow as on mobile data (Chrome's own
-// emulation, through the DevTools protocol), the connection cut and restored, a person's typing pace, the texts of
-// the reader's language, and a stopwatch for the time spent waiting on the product.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// emulation, through the DevTools protocol), the connection cut and restored, a person's typing pace and
+// a stopwatch for the time spent waiting on the product.
 import type { CDPSession, Locator, Page } from 'playwright-core';
 
 /** 3G as the journeys measure it: 1.6 Mbit/s down, 750 kbit/s up, 150 ms of latency, a processor 4 times slower. */
@@ -89,13 +87,3 @@ export class Stopwatch {
   }
 }
 
-type Catalogue = { [key: string]: string | Catalogue };
-const catalogues = path.resolve(import.meta.dirname, '../../client/src/locales');
-
-/** A text of the catalogue as the reader sees it (values left as they are). */
-export function catalogueText(locale: string, namespace: string, key: string): string {
-  let node: string | Catalogue = JSON.parse(readFileSync(path.join(catalogues, locale, `${namespace}.json`), 'utf8')) as Catalogue;
-  for (const part of key.split('.')) node = (node as Catalogue)[part]!;
-  if (typeof node !== 'string') throw new Error(`${locale}/${namespace}:${key} is not a text`);
-  return node;
-}

@@ -9,7 +9,7 @@ import { isAppRoute } from '#shared/app-routes.ts';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
 import { DEFAULT_LOCALE, LANGUAGE_PARAMETER, LOCALES, RTL_LOCALES, type Locale } from '#shared/locales.ts';
 import { escapeMarkup } from '#shared/markup.ts';
-import { readCataloguesIn, pageMetaFrom, type EmployerMeta, type PageMeta } from '#shared/page-meta.ts';
+import { readCataloguesIn, pageMetaFrom, type EmployerMeta, type PageMeta, type RenderedPage } from '#shared/page-meta.ts';
 import { browserLocales, pageLocale } from './locale.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import type { PublicPageRenderer } from './public-page-renderer.ts';
@@ -244,6 +244,13 @@ export function serveBuiltClient(
   }
   const template = readFileSync(indexFile, 'utf8');
   const manifest = readClientManifest(dir);
+  // Worked out once per page the renderer keeps, not on each request for it.
+  const preloads = new WeakMap<RenderedPage, string[]>();
+  const preloadsOf = (page: RenderedPage, path: string): string[] => {
+    let files = preloads.get(page);
+    if (!files) preloads.set(page, (files = manifest ? hydrationFiles(manifest, RENDERED_PAGE_MODULES[path], page.catalogues) : []));
+    return files;
+  };
   const metaFile = path.join(dir, 'page-meta.json');
   const meta = existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as PageMeta) : undefined;
   const employerFile = path.join(dir, 'employer-meta.json');
@@ -272,7 +279,7 @@ export function serveBuiltClient(
     // decides theirs (the status says 404 all the same).
     const rendered = wantsRenderedPage(req) ? req.path : !found && !hasSession(req) ? NOT_FOUND_PAGE : undefined;
     const page = renderer && rendered ? await renderer.render(rendered, locale, config) : undefined;
-    const preloads = page && manifest ? hydrationFiles(manifest, RENDERED_PAGE_MODULES[rendered!], page.catalogues) : [];
+    const preloads = page ? preloadsOf(page, rendered!) : [];
     if (!found) res.status(404);
     sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body: page?.html, preloads, signedOut: !hasSession(req) }));
   };
