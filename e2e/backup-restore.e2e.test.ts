@@ -95,6 +95,11 @@ describe('backing up and restoring a whole installation', () => {
     const video = await uploadVideo(seeker, await recordMp4(browser), 'intro.mp4');
     expect(video.status).toBe(200);
     await seeker.post('/api/job-seeker/profile').send({ ...PROFILE, cvUrl, videoUrl: video.body.videoUrl }).expect(201);
+    // The video is made playable in the background; the backup is of the settled installation, so it waits for that.
+    // (A backup taken meanwhile holds the queued job, and the restored server makes the video again.)
+    await expect
+      .poll(async () => (await seeker.get('/api/job-seeker/profile/video').expect(200)).body.video?.status, { timeout: 60_000 })
+      .toBe('ready');
 
     const backup = await command('backup');
     expect(backup.output).toContain('Backup made');
