@@ -149,6 +149,17 @@ describe('public pages arrive as HTML in the reader’s language', () => {
         await tracked.page.locator('header [aria-expanded="true"]').waitFor();
       }
       expect(await tracked.page.locator('h1[data-server]').count(), `${path} in ${language}`).toBe(1);
+      // And it reads as the server sent it: once hydrated, the header, the main part and the footer have the same
+      // words (what the browser adds afterwards, a language to offer or the notifications' region, sits beside them).
+      // Not asked again of the address with no page: the browser would log its 404 once more.
+      if (path === '/no-such-page') continue;
+      const words = await tracked.page.evaluate(async () => {
+        const wordsOf = (page: Document) => ['header', 'main', 'footer'].map((part) => page.querySelector(`#root ${part}`)?.textContent ?? null);
+        const sent = new DOMParser().parseFromString(await (await fetch(location.href)).text(), 'text/html');
+        return { sent: wordsOf(sent), hydrated: wordsOf(document) };
+      });
+      expect(words.sent[1], `${path} in ${language}`).toBeTruthy();
+      expect(words.hydrated, `${path} in ${language}`).toEqual(words.sent);
       expect(tracked.problems.filter((problem) => !answered404(problem)), `${path} in ${language}`).toEqual([]);
     }
     // The browser notes that an address the app has no page for was answered 404, as it should be; nothing else.
