@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { emailOutbox, users, videoJobs } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { PROFILE, signedInAgent, uploadCv, uploadVideo } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, recordPageHidden, signInWithCookie, waitForToast } from './support/browser.ts';
 import { onePagePdf, recordMp4 } from './support/media.ts';
 
 /** A person's time for each action, and for watching 20 s of a video at 1.5x. */
@@ -235,9 +235,12 @@ describe('the review flow', () => {
     for (const locale of ['en', 'ar']) {
       await admin.agent.put('/api/auth/locale').send({ locale }).expect(200);
       const phone = await signedInPage(PHONE);
+      const pageHidden = await recordPageHidden(phone.page);
       await phone.page.goto(`${server.baseUrl}/admin/review/${second!.profileId}`);
       await phone.page.getByRole('heading', { level: 1, name: second!.name }).waitFor();
       await videoPlaying(phone.page);
+      // What the profile shows once it has arrived (its trades, languages and places) did not hide the page again.
+      expect(await pageHidden()).toEqual([]);
       expect(await phone.page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
       await phone.page.getByRole('button', { name: locale === 'ar' ? 'موافقة والتالي' : 'Approve & next' }).waitFor();
       await expectAccessible(phone.page);

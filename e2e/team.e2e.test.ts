@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
 import { readEmailLink } from '../server/test/emails.ts';
 import { approveProfile, jobSeekerWithProfile, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, recordPageHidden, signInWithCookie, waitForToast } from './support/browser.ts';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -36,9 +36,12 @@ describe('a team', () => {
     // The owner invites from /account on a phone.
     const owners = await openPage(browser, PHONE);
     await signInWithCookie(owners.context, server.baseUrl, owner.cookie);
+    const pageHidden = await recordPageHidden(owners.page);
     await owners.page.goto(`${server.baseUrl}/account`);
     const team = owners.page.getByRole('region', { name: 'Team' });
     await team.getByText('1 of 3 seats taken (invitations included).').waitFor();
+    // The sections shown once the company has arrived did not hide the page again for their texts.
+    expect(await pageHidden()).toEqual([]);
     await expectAccessible(owners.page);
     await expectNoHorizontalScroll(owners.page);
     const colleagueEmail = uniqueEmail('colleague');

@@ -39,6 +39,31 @@ export function newContext(browser: Browser, options: BrowserContextOptions = {}
   return browser.newContext({ serviceWorkers: 'block', ...options });
 }
 
+/**
+ * Records each time a page, opened afresh and showing its heading, is hidden again at its address while a part of it
+ * loads: React hides a shown page (`display: none !important`) behind its outline when a part of it suspends later,
+ * for its code or its texts. A page asks for what it needs as it opens. Call before the page is opened; the answer
+ * lists what was hidden, and when. (Not for a journey that moves between pages: the page left is hidden too.)
+ */
+export async function recordPageHidden(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const hidden: string[] = [];
+    (window as unknown as { pageHidden: string[] }).pageHidden = hidden;
+    let shownAt: string | null = null;
+    new MutationObserver((changes) => {
+      shownAt ??= document.querySelector('#root h1') ? location.pathname : null;
+      if (shownAt !== location.pathname) return;
+      for (const { target } of changes) {
+        const element = target as HTMLElement;
+        if (element.closest('#root') && element.style.display === 'none' && element.style.getPropertyPriority('display') === 'important') {
+          hidden.push(`${location.pathname} at ${Math.round(performance.now())} ms`);
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+  });
+  return () => page.evaluate(() => (window as unknown as { pageHidden: string[] }).pageHidden);
+}
+
 /** A page in its own context (axe needs one from browser.newContext()), recording every problem it meets. */
 export async function openPage(
   browser: Browser,

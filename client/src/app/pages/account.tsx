@@ -30,7 +30,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function AccountPage() {
-  const { t } = useTranslation('company');
+  // With the texts of its sections (team, the account's data, security, the licence's upload), shown once the company
+  // has arrived: asked for only then, each hid the page again while it loaded.
+  const { t } = useTranslation(['company', 'team', 'account-data', 'auth', 'uploader']);
   usePageTitle(t('account.title'));
   const { user } = useCurrentUser();
   const account = useCompanyAccount();

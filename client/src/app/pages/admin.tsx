@@ -44,6 +44,9 @@ function SectionPage({ titleKey, Section }: { titleKey: string; Section: Compone
 }
 
 export default function AdminPage() {
+  // The console shows profiles' options (trades, languages, places) in the reader's language: their texts come with
+  // the console, not once a profile has arrived. Asked for only then, they hid the page shown so far while they loaded.
+  useTranslation(['admin', 'options']);
   return (
     <Switch>
       <Route path="/admin/review/:id" component={AdminReviewProfilePage} />
