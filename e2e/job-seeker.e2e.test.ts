@@ -11,7 +11,7 @@ import { askStillLooking } from '../server/services/still-looking.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { readEmailLink } from '../server/test/emails.ts';
 import { PROFILE, signedInAgent, uploadCv as uploadCvByApi, uploadVideo } from '../server/test/fixtures.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie, waitForToast } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, recordPageHidden, signInWithCookie, waitForToast } from './support/browser.ts';
 import { onePagePdf, playVideo, recordMp4 } from './support/media.ts';
 
 let browser: Browser;
@@ -210,9 +210,11 @@ describe('a new job seeker', () => {
     await db().update(users).set({ status: 'active' }).where(eq(users.id, seeker.id));
     const { page, context, problems } = await openPage(browser, { width: 375, height: 812 });
     await signInWithCookie(context, server.baseUrl, seeker.cookie);
+    const pageHidden = await recordPageHidden(page);
     await page.goto(`${server.baseUrl}/profile`);
     const prompt = page.getByRole('region', { name: 'Complete your profile' });
     await prompt.getByText('Visa status').waitFor();
+    expect(await pageHidden()).toEqual([]);
     await expectAccessible(page);
     await prompt.getByRole('link', { name: 'Add these details' }).click();
     await page.waitForURL('**/profile/edit#hiring-facts');

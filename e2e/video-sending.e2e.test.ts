@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { jobSeekerProfiles, objects } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { mp4, signedInAgent } from '../server/test/fixtures.ts';
-import { FAKE_CAMERA_ARGS, launchBrowser, openPage, signInWithCookie } from './support/browser.ts';
+import { FAKE_CAMERA_ARGS, launchBrowser, openPage, recordPageHidden, signInWithCookie } from './support/browser.ts';
 import { onePagePdf } from './support/media.ts';
 import { Phone } from './support/phone.ts';
 
@@ -92,6 +92,7 @@ describe('the video on its way', () => {
     const { page, context, problems } = await openPage(browser, { width: 375, height: 812 });
     await signInAs(context, seeker.cookie);
     const phone = await Phone.of(page, { downloadBitsPerSecond: 4_000_000, uploadBitsPerSecond: 2_000_000, latencyMs: 40 });
+    const pageHidden = await recordPageHidden(page);
     await page.goto(`${server.baseUrl}/create-profile`);
     await watchTheBar(page);
 
@@ -108,6 +109,8 @@ describe('the video on its way', () => {
     await page.getByRole('button', { name: 'Upload CV' }).click();
     await (await chooser).setFiles(path.join(work, 'cv.pdf'));
     await page.getByRole('button', { name: 'Uploaded' }).waitFor();
+    // The form never hid itself while the person filled it in (the sending video's and the CV's parts and texts).
+    expect(await pageHidden()).toEqual([]);
     await page.getByRole('button', { name: 'Create Profile' }).click();
     await page.waitForURL('**/pending');
     await page.getByRole('heading', { name: 'Your video is still being sent' }).waitFor();
