@@ -8,7 +8,7 @@ import { emailOutbox, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
 import { approveProfile, jobSeekerWithProfile, SELLER_ENV, signedInAgent, uniqueEmail } from '../server/test/fixtures.ts';
 import { catalogueText } from './support/catalogue.ts';
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, signInWithCookie } from './support/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, recordPageHidden, signInWithCookie } from './support/browser.ts';
 
 const text = catalogueText;
 
@@ -90,20 +90,25 @@ describe('Arabic, right to left', () => {
     // The company: the database and a candidate's page.
     const hirer = await openPage(browser, { width, height: 800, locale: 'ar-AE' });
     await signInAs(hirer.context, company.cookie);
+    const pageHidden = await recordPageHidden(hirer.page);
     await hirer.page.goto(`${server.baseUrl}/dashboard`);
     await hirer.page.getByRole('heading', { level: 1, name: text('ar', 'candidates', 'title') }).waitFor();
     await hirer.page.locator(`#candidate-${seeker.profile.id}`, { hasText: 'محمد عبد الله' }).waitFor();
+    // The plan, the cards and their trades, languages and places in Arabic came without hiding the page shown so far.
+    expect(await pageHidden()).toEqual([]);
     await expectReadable(hirer.page, 'ar', 'rtl');
     await hirer.page.goto(`${server.baseUrl}/dashboard/candidates/${seeker.profile.id}`);
     await hirer.page.getByRole('heading', { level: 1, name: 'محمد عبد الله' }).waitFor();
     await hirer.page.getByText(text('ar', 'options', 'locations.Riyadh, Saudi Arabia')).first().waitFor();
     await expectReadable(hirer.page, 'ar', 'rtl');
+    expect(await pageHidden()).toEqual([]);
     // The company's account: plan, renewal, invoices, team, details, password.
     await hirer.page.goto(`${server.baseUrl}/account`);
     await hirer.page.getByRole('heading', { level: 1, name: text('ar', 'company', 'account.title') }).waitFor();
     await hirer.page.getByRole('button', { name: text('ar', 'company', 'account.renew') }).waitFor();
     await hirer.page.getByRole('button', { name: text('ar', 'team', 'invite') }).waitFor();
     await expectReadable(hirer.page, 'ar', 'rtl');
+    expect(await pageHidden()).toEqual([]);
     expect(hirer.problems).toEqual([]);
     await hirer.context.close();
 

@@ -74,9 +74,11 @@ describe('a team', () => {
     await colleague.page.getByRole('heading', { name: 'Job Seeker Database' }).waitFor();
 
     // The owner's shortlist and note, with who wrote it.
+    const shortlistHidden = await recordPageHidden(colleague.page);
     await colleague.page.goto(`${server.baseUrl}/dashboard/shortlist`);
     await colleague.page.getByText('Call about the night shift.').waitFor();
     await colleague.page.getByText(`Written by ${owner.email}.`).waitFor();
+    expect(await shortlistHidden()).toEqual([]);
 
     // Removed by the owner: the colleague's next request is signed out.
     await owners.page.reload();

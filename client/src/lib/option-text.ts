@@ -6,8 +6,8 @@ export type OptionList = 'industries' | 'languages' | 'locations';
 /** Texts of stored option codes in the reader's language; an unknown code shows as it is. */
 export function useOptionText() {
   // A namespace of its own, loaded with the first screen that shows options (not with the landing page). A page that
-  // shows them only once its data has arrived asks for it as it opens (the console does): asked for later, it would
-  // hide the page while it loads.
+  // shows them only once its data has arrived asks for it as it opens (the console, the database and the shortlist
+  // do): asked for later, it would hide the page while it loads.
   const { t, i18n } = useTranslation('options');
   const optionText = (list: OptionList, code: string) => t(`${list}.${code}`, { defaultValue: code });
   const optionListText = (list: OptionList, codes: readonly string[]) =>

@@ -11,7 +11,9 @@ import { PlanBadge } from '@/features/company/components/plan-badge';
 import { RenewalPanel } from '@/features/company/components/renewal-panel';
 
 export default function DashboardPage() {
-  const { t } = useTranslation('candidates');
+  // With the texts of what shows once the company's account has arrived: its plan and renewal, and the database's
+  // trades, languages and places. Asked for only then, each hid the page already shown while it loaded.
+  const { t } = useTranslation(['candidates', 'options', 'company']);
   usePageTitle(t('title'));
   const account = useCompanyAccount();
   if (account.isPending) {

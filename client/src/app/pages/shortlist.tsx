@@ -11,7 +11,9 @@ import { useShortlist } from '@/features/candidates/api/get-shortlist';
 import { CandidateCard } from '@/features/candidates/components/candidate-card';
 
 export default function ShortlistPage() {
-  const { t } = useTranslation('candidates');
+  // With the options' texts: the cards show trades, languages and places once the shortlist has arrived. Asked for
+  // only then, they hid the page already shown while they loaded.
+  const { t } = useTranslation(['candidates', 'options']);
   usePageTitle(t('shortlist.title'));
   const shortlist = useShortlist();
   return (
