@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobSeekerProfiles, users } from '#shared/schema.ts';
 import { startTestServer } from '../server/test/app.ts';
-import { FAKE_CAMERA_ARGS, launchBrowser, openPage } from './support/browser.ts';
+import { FAKE_CAMERA_ARGS, launchBrowser, openPage, recordPageHidden } from './support/browser.ts';
 import { takeFirstProfileJourney } from './support/first-profile.ts';
 import { onePagePdf } from './support/media.ts';
 import { Phone, Stopwatch, THREE_G } from './support/phone.ts';
@@ -37,6 +37,7 @@ describe('the first profile on a phone over 3G, in Hindi', () => {
     const { page, context, problems } = await openPage(browser, { width: 375, height: 812, locale: 'hi-IN' });
     await context.grantPermissions(['camera', 'microphone'], { origin: server.baseUrl });
     await Phone.of(page, THREE_G);
+    const pageHidden = await recordPageHidden(page);
 
     const watch = new Stopwatch();
     const journey = await takeFirstProfileJourney(page, { baseUrl: server.baseUrl, lang: 'hi', seconds: 60, cvPath, watch });
@@ -62,6 +63,8 @@ describe('the first profile on a phone over 3G, in Hindi', () => {
     expect(profile).toMatchObject({ fullName: 'Ravi Kumar', phone: '+971507654321', location: 'Doha, Qatar', industries: ['Security'], languages: ['Hindi'] });
     // Saved while the video was still on its way: the profile named the upload bringing it.
     expect(journey.saved.videoUploadId).toMatch(/^[0-9a-f]{32}$/);
+    // No screen of the journey, landing page to saved profile, hid itself again once shown while a part of it loaded.
+    expect(await pageHidden()).toEqual([]);
     // The video still on its way is the only request the closing page cuts.
     expect(problems.filter((problem) => !problem.includes('/api/video/tus/'))).toEqual([]);
     await context.close();

@@ -119,6 +119,8 @@ describe('the video on its way', () => {
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { name: 'Your video is still being sent' }).waitFor();
     await page.getByText('Your profile goes to our team for review as soon as the video has arrived.').waitFor();
+    // Neither the waiting page nor the profile hid itself once shown.
+    expect(await pageHidden()).toEqual([]);
 
     // Cut once the server has confirmed a first piece.
     await expect.poll(() => bar.evaluate((el: HTMLProgressElement) => el.value), { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(1024 * 1024);

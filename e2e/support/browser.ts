@@ -40,10 +40,11 @@ export function newContext(browser: Browser, options: BrowserContextOptions = {}
 }
 
 /**
- * Records each time a page, opened afresh and showing its heading, is hidden again at its address while a part of it
- * loads: React hides a shown page (`display: none !important`) behind its outline when a part of it suspends later,
- * for its code or its texts. A page asks for what it needs as it opens. Call before the page is opened; the answer
- * lists what was hidden, and when. (Not for a journey that moves between pages: the page left is hidden too.)
+ * Records each time a page that has shown its heading is hidden again at its address while a part of it loads: React
+ * hides a shown page (`display: none !important`) behind its outline when a part of it suspends later, for its code
+ * or its texts. A page asks for what it needs as it opens. Call before the page is opened; the answer lists what was
+ * hidden, and when. Moving to another page is not counted (the page left is hidden before the next one shows), but a
+ * prompt giving way to the page it guarded would be: check around such steps, not across them.
  */
 export async function recordPageHidden(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
@@ -51,7 +52,8 @@ export async function recordPageHidden(page: Page): Promise<() => Promise<string
     (window as unknown as { pageHidden: string[] }).pageHidden = hidden;
     let shownAt: string | null = null;
     new MutationObserver((changes) => {
-      shownAt ??= document.querySelector('#root h1') ? location.pathname : null;
+      // The address whose page shows its heading now (the page being left is already hidden).
+      if ([...document.querySelectorAll('#root h1')].some((heading) => heading.checkVisibility())) shownAt = location.pathname;
       if (shownAt !== location.pathname) return;
       for (const { target } of changes) {
         const element = target as HTMLElement;
