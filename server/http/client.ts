@@ -275,13 +275,14 @@ export function serveBuiltClient(
     const site = { publicUrl, productName: config.productName };
     const head = pageHead(meta, locale, req.path, site) ?? (await employerHead(req.path, locale, site, employerTexts, findEmployer));
     const found = isPage(req);
+    const signedOut = !hasSession(req);
     // A visitor's not-found page arrives rendered too; someone signed in may have pages a visitor has not, so the app
     // decides theirs (the status says 404 all the same).
-    const rendered = wantsRenderedPage(req) ? req.path : !found && !hasSession(req) ? NOT_FOUND_PAGE : undefined;
+    const rendered = wantsRenderedPage(req) ? req.path : !found && signedOut ? NOT_FOUND_PAGE : undefined;
     const page = renderer && rendered ? await renderer.render(rendered, locale, config) : undefined;
     const preloads = page ? preloadsOf(page, rendered!) : [];
     if (!found) res.status(404);
-    sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body: page?.html, preloads, signedOut: !hasSession(req) }));
+    sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body: page?.html, preloads, signedOut }));
   };
   router.use(page);
   return { router, close: async () => {} };
