@@ -50,6 +50,13 @@ export default defineConfig({
     // Read by the JavaScript budget (scripts/build/initial-javascript.ts); not served (a dot directory).
     manifest: true,
     emptyOutDir: true,
+    rollupOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, 'client/index.html'),
+        // Loaded beside the app by every page the server sends (client/src/warm-intl.ts).
+        'warm-intl': path.resolve(import.meta.dirname, 'client/src/warm-intl.ts'),
+      },
+    },
   },
   server: {
     port: 5173,

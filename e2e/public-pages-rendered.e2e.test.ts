@@ -187,6 +187,8 @@ describe('a rendered page’s code and texts', () => {
       // The page's own module and its texts in the reader's language are among them.
       expect(named.some((file) => file.startsWith(path.startsWith('/login') ? '/assets/login-' : '/assets/landing-')), path).toBe(true);
       expect(named.filter((file) => /\/assets\/(auth|landing)-/.test(file)).length, path).toBeGreaterThanOrEqual(2);
+      // And the number formatter's warm-up, which runs while the rest is on its way (client/src/warm-intl.ts).
+      expect(named.filter((file) => file.startsWith('/assets/warm-intl-')), path).toHaveLength(1);
       // Every file named was needed to hydrate; nothing needed was found only once the code ran. The toasts' region
       // comes when the browser is idle, by design.
       expect(named.filter((file) => !loadedToHydrate.includes(file)), path).toEqual([]);

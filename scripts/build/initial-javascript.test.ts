@@ -21,6 +21,7 @@ function build(sizes: Record<string, number>, manifest: Record<string, { file: s
 const manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
   '_shared.js': { file: 'assets/shared.js' },
+  'src/warm-intl.ts': { file: 'assets/warm-intl.js', isEntry: true },
   'src/app/pages/landing.tsx': { file: 'assets/landing.js', imports: ['_shared.js', '_icons.js'] },
   '_icons.js': { file: 'assets/icons.js' },
   'src/app/pages/admin.tsx': { file: 'assets/admin.js' },
@@ -32,6 +33,7 @@ const manifest = {
 const files = {
   'assets/index.js': 30_000,
   'assets/shared.js': 5_000,
+  'assets/warm-intl.js': 100,
   'assets/landing.js': 4_000,
   'assets/icons.js': 1_000,
   'assets/admin.js': 50_000,
@@ -42,10 +44,10 @@ const files = {
 };
 
 describe("the landing page's initial JavaScript", () => {
-  it('counts the entry, the page and what they import once each, and the language’s catalogues it loads at once', () => {
+  it('counts the entry, the script beside it, the page and what they import once each, and the language’s catalogues it loads at once', () => {
     build(files, manifest);
     const arabic = landingInitialJavaScript(dir, 'ar').files.map(({ file }) => file).sort();
-    expect(arabic).toEqual(['assets/common-ar.js', 'assets/icons.js', 'assets/index.js', 'assets/landing-ar.js', 'assets/landing.js', 'assets/shared.js']);
+    expect(arabic).toEqual(['assets/common-ar.js', 'assets/icons.js', 'assets/index.js', 'assets/landing-ar.js', 'assets/landing.js', 'assets/shared.js', 'assets/warm-intl.js']);
     const english = landingInitialJavaScript(dir, 'en');
     expect(english.files.map(({ file }) => file)).not.toContain('assets/admin.js');
     expect(english.gzipBytes).toBe(english.files.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0));

@@ -33,13 +33,15 @@ export interface InitialJavaScript {
 }
 
 /**
- * The landing page in `locale`: the entry and its imports, the page's chunk and its imports, and the catalogues the
- * page loads at once (the language's own and the landing's; English's common texts are in the entry).
+ * The landing page in `locale`: the entry and its imports, the script beside it, the page's chunk and its imports, and
+ * the catalogues the page loads at once (the language's own and the landing's; English's common texts are in the entry).
  */
 export function landingInitialJavaScript(clientDir: string, locale: Locale): InitialJavaScript {
   const manifest = readClientManifest(clientDir);
   if (!manifest) throw new Error(`The client in ${clientDir} was built without its manifest`);
   const files = staticImportsOf(manifest, 'index.html');
+  // Loaded beside the entry by every page (client/src/warm-intl.ts).
+  staticImportsOf(manifest, 'src/warm-intl.ts', files);
   staticImportsOf(manifest, 'src/app/pages/landing.tsx', files);
   for (const namespace of [...LANGUAGE_NAMESPACES, 'landing']) {
     const key = `src/locales/${locale}/${namespace}.json`;

@@ -31,6 +31,14 @@ describe('renderIndexHtml', () => {
     expect(renderIndexHtml(template, config, { body: '<h1>x</h1>' })).not.toContain('modulepreload');
   });
 
+  it('loads the script named to go beside the app as soon as it arrives, and none when none is named', () => {
+    const template = '<html><head><title>x</title><!--public-config-->\n  </head><body><div id="root"></div></body></html>';
+    const html = renderIndexHtml(template, config, { beside: '/assets/warm-intl-1.js' });
+    const head = /<head>.*<\/head>/s.exec(html)![0];
+    expect([...head.matchAll(/<script type="module" async crossorigin src="([^"]+)"><\/script>/g)].map((match) => match[1])).toEqual(['/assets/warm-intl-1.js']);
+    expect(renderIndexHtml(template, config)).not.toContain('async');
+  });
+
   it("gives a public page its title, description, address and link preview, escaped", () => {
     const template = '<head><meta name="description" content="The product." /><title>x</title><!--public-config--></head>';
     const html = renderIndexHtml(template, config, {

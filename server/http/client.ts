@@ -32,6 +32,8 @@ export interface PageParts {
   preloads?: readonly string[];
   /** The request carried no session: the app knows the visitor is signed out without asking. */
   signedOut?: boolean;
+  /** A script loaded beside the app's own, run when it arrives (`/assets/…`): see client/src/warm-intl.ts. */
+  beside?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface PageParts {
  * signed in" that can only answer 401.
  */
 export function renderIndexHtml(template: string, config: PublicConfig, parts: PageParts = {}): string {
-  const { locale = DEFAULT_LOCALE, browserLanguages = [], head: page, body, preloads = [], signedOut = false } = parts;
+  const { locale = DEFAULT_LOCALE, browserLanguages = [], head: page, body, preloads = [], signedOut = false, beside } = parts;
   if (!template.includes(CONFIG_MARKER)) throw new Error(`index.html lacks the ${CONFIG_MARKER} marker`);
   if (body !== undefined && !template.includes(ROOT_ELEMENT)) throw new Error(`index.html lacks ${ROOT_ELEMENT}`);
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
@@ -53,7 +55,7 @@ export function renderIndexHtml(template: string, config: PublicConfig, parts: P
   const title = page ? `${page.title} | ${config.productName}` : config.productName;
   const html = template
     .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}"${languages}${session}>`)
-    .replace(CONFIG_MARKER, `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`)
+    .replace(CONFIG_MARKER, () => `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>${beside ? `\n    <script type="module" async crossorigin src="${escapeMarkup(beside)}"></script>` : ''}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`)
     // A function, so that nothing in the page is read as a replacement pattern ('$&').
     .replace(ROOT_ELEMENT, () => `<div id="root">${body ?? ''}</div>`)
@@ -251,6 +253,8 @@ export function serveBuiltClient(
     if (!files) preloads.set(page, (files = manifest ? hydrationFiles(manifest, RENDERED_PAGE_MODULES[path], page.catalogues) : []));
     return files;
   };
+  const warmIntl = manifest?.['src/warm-intl.ts'];
+  const beside = warmIntl ? `/${warmIntl.file}` : undefined;
   const metaFile = path.join(dir, 'page-meta.json');
   const meta = existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as PageMeta) : undefined;
   const employerFile = path.join(dir, 'employer-meta.json');
@@ -282,7 +286,7 @@ export function serveBuiltClient(
     const page = renderer && rendered ? await renderer.render(rendered, locale, config) : undefined;
     const preloads = page ? preloadsOf(page, rendered!) : [];
     if (!found) res.status(404);
-    sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body: page?.html, preloads, signedOut }));
+    sendPage(req, res, renderIndexHtml(template, config, { locale, browserLanguages: browserLocales(req), head, body: page?.html, preloads, signedOut, beside }));
   };
   router.use(page);
   return { router, close: async () => {} };
