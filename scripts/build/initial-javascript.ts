@@ -11,7 +11,7 @@ import { readClientManifest, staticImportsOf } from '../../server/http/client-ma
  * that growth fails the build. The aim is 100 KB; React's DOM (57 KB), i18next (14 KB) and react-query (12 KB) are
  * most of it (docs/decisions/0051).
  */
-export const LANDING_BUDGET_BYTES: Partial<Record<Locale, number>> = { en: 138 * 1024, ar: 146 * 1024 };
+export const LANDING_BUDGET_BYTES: Partial<Record<Locale, number>> = { en: 130 * 1024, ar: 139 * 1024 };
 
 /** Fails with the figures when the landing page's JavaScript is over its budget in a language. */
 export function checkLandingBudget(clientDir: string): string {

@@ -64,7 +64,7 @@ export default function CandidatePage() {
       <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
         {back}
         <div className="mt-6 flex min-w-0 items-center gap-4">
-          <InitialsAvatar name={candidate.fullName} src={candidate.avatarUrl} className="h-16 w-16 text-xl" />
+          <InitialsAvatar name={candidate.fullName} src={candidate.avatarUrl} size="lg" />
           <div>
             <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{candidate.fullName}</h1>
             <p className="text-slate-700">

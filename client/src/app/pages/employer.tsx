@@ -14,7 +14,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { useCurrentUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 /** Who issued the licence: an emirate (our catalogue) or a GCC country (its name in the reader's language). */
 function useIssuerName() {
@@ -28,7 +28,7 @@ function EmployerFacts({ employer }: { employer: EmployerPage }) {
   const issuerName = useIssuerName();
   return (
     <>
-      <div className={cn('mt-6 rounded-xl border p-4', employer.verified ? 'border-brand-200 bg-brand-50 text-brand-950' : 'border-slate-300 bg-slate-50 text-slate-900')} role="status">
+      <div className={clsx('mt-6 rounded-xl border p-4', employer.verified ? 'border-brand-200 bg-brand-50 text-brand-950' : 'border-slate-300 bg-slate-50 text-slate-900')} role="status">
         <p className="flex items-center gap-2 font-semibold">
           {employer.verified ? <BadgeCheck aria-hidden="true" className="h-5 w-5" /> : <ShieldQuestion aria-hidden="true" className="h-5 w-5" />}
           {t(employer.verified ? 'employer.verifiedTitle' : 'employer.notVerifiedTitle')}

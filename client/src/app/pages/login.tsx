@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { SignInForm, SignUpForm } from '@/features/auth/components/auth-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { publicConfig } from '@/lib/public-config';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { chosenPlan, planQuery } from '@/lib/chosen-plan';
 import type { Role } from '#shared/constants.ts';
 import { ltr, ltrValues } from '@/lib/ltr-values';
@@ -55,7 +55,7 @@ export default function LoginPage() {
           : t('signUp.subheading');
 
   const tabClass = (active: boolean) =>
-    cn(
+    clsx(
       'flex-1 rounded-md px-3 py-2 text-center text-sm font-semibold',
       active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900',
     );

@@ -10,7 +10,7 @@ import { Detail } from '@/components/ui/detail';
 import { ProfileSkeleton } from '@/components/ui/skeleton';
 import { VideoPlayer } from '@/components/ui/video-player';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { useOwnProfile } from '@/features/profile/api/get-own-profile';
 import { useProfileVideo } from '@/features/profile/api/get-profile-video';
 import { StillLooking } from '@/features/profile/components/still-looking';
@@ -76,7 +76,7 @@ function OwnVideo({ videoUrl, title }: { videoUrl: string; title: string }) {
           {t('page.videoFailed')}
         </p>
         <p className="mt-1 text-sm">{t(`errors:${video.errorCode ?? 'video.processing_failed'}`, { defaultValue: errorText(video.errorCode ?? 'video.processing_failed') })}</p>
-        <Link href="/profile/edit" className={cn(buttonClasses({ variant: 'outline' }), 'mt-3')}>
+        <Link href="/profile/edit" className={clsx(buttonClasses({ variant: 'outline' }), 'mt-3')}>
           {t('page.uploadNewVideo')}
         </Link>
       </div>
@@ -124,7 +124,7 @@ export default function ProfilePage() {
           </Link>
         </div>
 
-        <div className={cn('mt-6 rounded-xl border p-4', status.className)} role="status">
+        <div className={clsx('mt-6 rounded-xl border p-4', status.className)} role="status">
           <p className="flex items-center gap-2 font-semibold">
             <StatusIcon aria-hidden="true" className="h-5 w-5" />
             {t(`page.status.${profile.reviewStatus}`)}

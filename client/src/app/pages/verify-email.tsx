@@ -99,7 +99,7 @@ export default function VerifyEmailPage() {
           </>
         ) : (
           <>
-            <Spinner className="h-8 w-8 text-brand-700" />
+            <Spinner size="lg" className="text-brand-700" />
             <p className="mt-4 text-slate-700">{t('verify.working')}</p>
           </>
         )}

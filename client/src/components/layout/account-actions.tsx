@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { useCurrentUser, useLogOut } from '@/lib/auth';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 /** Log In and Get Started for visitors; the account and Sign Out for signed-in users. */
 export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu'; onNavigate?: () => void }) {
@@ -15,7 +15,7 @@ export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu';
   if (user) {
     return (
       <div className={wrapper}>
-        <span className={cn('min-w-0 truncate text-sm text-slate-700', layout === 'menu' && 'col-span-2 px-3')} dir="ltr">{user.email}</span>
+        <span className={clsx('min-w-0 truncate text-sm text-slate-700', layout === 'menu' && 'col-span-2 px-3')} dir="ltr">{user.email}</span>
         {user.role === 'company' && user.company && (
           <Link
             href="/account"

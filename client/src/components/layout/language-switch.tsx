@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALE_NAMES, LOCALES } from '#shared/locales.ts';
 import { useCurrentUser, useSetLocale } from '@/lib/auth';
 import { applyLanguage } from '@/lib/language';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { useHydrated } from '@/hooks/use-hydrated';
 
 export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' | 'dark'; className?: string }) {
@@ -19,11 +19,11 @@ export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' |
   const current = isLocale(i18n.language) ? i18n.language : 'en';
   // On a page the server rendered, a choice made before the code arrives would be lost: the switch waits for it.
   const hydrated = useHydrated();
-  const iconClass = cn('pointer-events-none absolute h-4 w-4', tone === 'dark' ? 'text-slate-300' : 'text-slate-600');
+  const iconClass = clsx('pointer-events-none absolute h-4 w-4', tone === 'dark' ? 'text-slate-300' : 'text-slate-600');
 
   return (
-    <div className={cn('relative flex shrink-0 items-center', className)}>
-      <Globe aria-hidden="true" className={cn(iconClass, 'start-2.5')} />
+    <div className={clsx('relative flex shrink-0 items-center', className)}>
+      <Globe aria-hidden="true" className={clsx(iconClass, 'start-2.5')} />
       <label htmlFor={id} className="sr-only">
         {t('language.label')}
       </label>
@@ -38,7 +38,7 @@ export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' |
           // A failed save leaves the language on this device; the account keeps its own until the next change.
           if (user) setLocale.mutate(locale);
         }}
-        className={cn(
+        className={clsx(
           'h-10 max-w-[9rem] cursor-pointer appearance-none truncate rounded-full border ps-8 pe-7 text-sm font-medium',
           tone === 'dark'
             ? 'border-slate-600 bg-slate-800 text-slate-100 hover:bg-slate-700'
@@ -51,7 +51,7 @@ export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' |
           </option>
         ))}
       </select>
-      <ChevronDown aria-hidden="true" className={cn(iconClass, 'end-2.5')} />
+      <ChevronDown aria-hidden="true" className={clsx(iconClass, 'end-2.5')} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { publicConfig } from '@/lib/public-config';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 export function LogoMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" className={cn('h-8 w-8 shrink-0', className)}>
+    <svg viewBox="0 0 32 32" aria-hidden="true" className={clsx('h-8 w-8 shrink-0', className)}>
       <rect width="32" height="32" rx="8" fill="currentColor" />
       <path
         d="M7 10l3.5 12L14 13l2 0 3.5 9L23 10"
@@ -23,7 +23,7 @@ export function Logo({ className, inverse }: { className?: string; inverse?: boo
   return (
     <Link
       href="/"
-      className={cn(
+      className={clsx(
         'inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight',
         inverse ? 'text-white' : 'text-slate-900',
         className,

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'inverse' | 'danger' | 'danger-outline' | 'danger-ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
@@ -10,6 +10,9 @@ const variants: Record<ButtonVariant, string> = {
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   inverse: 'bg-white text-brand-800 hover:bg-brand-50 shadow-sm',
+  danger: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
+  'danger-outline': 'border border-red-300 bg-white text-red-800 hover:bg-red-50',
+  'danger-ghost': 'text-red-800 hover:bg-slate-100',
 };
 
 const sizes: Record<ButtonSize, string> = {
@@ -21,7 +24,7 @@ const sizes: Record<ButtonSize, string> = {
 
 /** Classes of a button, for <button> and for links that look like one. */
 export function buttonClasses(options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
-  return cn(
+  return clsx(
     'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
     'disabled:pointer-events-none disabled:opacity-60',

@@ -1,6 +1,6 @@
 import { Children, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 interface CarouselProps {
   label: string;
@@ -52,7 +52,7 @@ export function Carousel({ label, prevLabel, nextLabel, slideLabel, children, cl
   };
 
   return (
-    <div role="region" aria-roledescription="carousel" aria-label={label} className={cn('relative', className)}>
+    <div role="region" aria-roledescription="carousel" aria-label={label} className={clsx('relative', className)}>
       <div
         ref={track}
         onScroll={update}

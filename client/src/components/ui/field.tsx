@@ -1,21 +1,35 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 const control =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+  'block rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm placeholder:text-slate-400 ' +
   'focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 disabled:bg-slate-100 aria-invalid:border-red-600';
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(control, 'h-11', className)} {...props} />;
+/** A one-line control's height and text: forms use the default; a filter panel or a toolbar the smaller ones. */
+const controlSizes = { sm: 'h-9 text-sm', md: 'h-10 text-base', lg: 'h-11 text-base' } as const;
+
+/**
+ * The controls' own looks are theirs alone: class names are joined, not merged, so a class given here must not
+ * restate one the control sets (a height, a width, a padding). Those are the props.
+ */
+interface ControlLooks {
+  controlSize?: keyof typeof controlSizes;
+  /** Off for a control as wide as its content or as a width given in `className`. */
+  fullWidth?: boolean;
 }
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(control, 'min-h-28', className)} {...props} />;
+export function Input({ className, controlSize = 'lg', fullWidth = true, ...props }: InputHTMLAttributes<HTMLInputElement> & ControlLooks) {
+  return <input className={clsx(control, controlSizes[controlSize], 'py-2.5', fullWidth && 'w-full', className)} {...props} />;
 }
 
-export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+export function Textarea({ className, fullWidth = true, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & Omit<ControlLooks, 'controlSize'>) {
+  // Its height is its rows' when it has rows, else room for four lines.
+  return <textarea className={clsx(control, 'py-2.5 text-base', props.rows === undefined && 'min-h-28', fullWidth && 'w-full', className)} {...props} />;
+}
+
+export function Select({ className, controlSize = 'lg', fullWidth = true, ...props }: SelectHTMLAttributes<HTMLSelectElement> & ControlLooks) {
   // The browser centres a select's text itself; padding on top of the height cut off tall scripts (Arabic).
-  return <select className={cn(control, 'h-11 py-0', className)} {...props} />;
+  return <select className={clsx(control, controlSizes[controlSize], 'py-0', fullWidth && 'w-full', className)} {...props} />;
 }
 
 interface FieldProps {

@@ -1,10 +1,12 @@
 // Grey shapes where content is about to be, so a slow phone sees the page's layout at once instead of a blank screen
 // or a spinner; the region says "Loading..." to screen readers, and the shapes are hidden from them.
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200 motion-reduce:animate-none', className)} />;
+const corners = { md: 'rounded-md', xl: 'rounded-xl', none: 'rounded-none' } as const;
+
+export function Skeleton({ corner = 'md', className }: { corner?: keyof typeof corners; className?: string }) {
+  return <div aria-hidden="true" className={clsx('animate-pulse bg-slate-200 motion-reduce:animate-none', corners[corner], className)} />;
 }
 
 /** A region that is loading: the shapes inside, and one "Loading..." for screen readers. */
@@ -42,7 +44,7 @@ export function CardGridSkeleton({ cards = 6 }: { cards?: number }) {
     <Loading className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {Array.from({ length: cards }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-xl border border-slate-200">
-          <Skeleton className="aspect-video w-full rounded-none" />
+          <Skeleton corner="none" className="aspect-video w-full" />
           <div className="space-y-2 p-4">
             <Skeleton className="h-5 w-1/2" />
             <Skeleton className="h-4 w-3/4" />
@@ -72,7 +74,7 @@ export function ListSkeleton({ rows = 5 }: { rows?: number }) {
 export function ProfileSkeleton() {
   return (
     <Loading className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-2">
-      <Skeleton className="aspect-video w-full rounded-xl" />
+      <Skeleton corner="xl" className="aspect-video w-full" />
       <div className="space-y-3">
         <Skeleton className="h-8 w-2/3" />
         <Skeleton className="h-4 w-1/2" />

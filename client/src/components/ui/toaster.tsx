@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TIMING } from '#shared/constants.ts';
 import { dismissToast, useToasts } from '@/hooks/use-toast';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 const variants = {
   default: 'border-slate-200 bg-white text-slate-900',
@@ -83,7 +83,7 @@ export function Toaster() {
           key={item.id}
           open={item.open}
           onOpenChange={(open) => !open && dismissToast(item.id)}
-          className={cn(
+          className={clsx(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full rtl:data-[swipe=end]:-translate-x-full data-[state=closed]:opacity-0 transition',
             variants[item.variant ?? 'default'],
@@ -107,7 +107,7 @@ export function Toaster() {
         label={t('toast.region')}
         data-placement={placement}
         // Only the toasts take presses, not the strip around them.
-        className={cn(
+        className={clsx(
           'pointer-events-none fixed end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm',
           placement === 'top' ? 'top-0' : 'bottom-0',
         )}

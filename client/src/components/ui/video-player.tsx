@@ -1,7 +1,7 @@
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoOff } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 const EMBEDDED_PLAYERS = ['https://player.vimeo.com/'];
 
@@ -30,11 +30,11 @@ export function VideoPlayer({
   const [failed, setFailed] = useState(false);
   const frame = 'aspect-video w-full overflow-hidden rounded-xl bg-slate-900';
   if (EMBEDDED_PLAYERS.some((prefix) => src.startsWith(prefix))) {
-    return <iframe src={src} title={title} className={cn(frame, className)} allow="fullscreen; picture-in-picture" allowFullScreen />;
+    return <iframe src={src} title={title} className={clsx(frame, className)} allow="fullscreen; picture-in-picture" allowFullScreen />;
   }
   if (failed) {
     return (
-      <div role="alert" className={cn(frame, 'flex flex-col items-center justify-center gap-2 p-4 text-center text-sm text-white', className)}>
+      <div role="alert" className={clsx(frame, 'flex flex-col items-center justify-center gap-2 p-4 text-center text-sm text-white', className)}>
         <VideoOff aria-hidden="true" className="h-6 w-6" />
         {t('video.loadFailed')}
       </div>
@@ -53,7 +53,7 @@ export function VideoPlayer({
       muted={muted}
       preload={poster ? 'none' : 'metadata'}
       onError={() => setFailed(true)}
-      className={cn(frame, 'object-contain', className)}
+      className={clsx(frame, 'object-contain', className)}
     >
       <track kind="captions" />
     </video>

@@ -14,10 +14,8 @@ import { toast } from '@/hooks/use-toast';
 import { currentUserQuery } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { publicConfig } from '@/lib/public-config';
-import { cn } from '@/lib/utils';
 import { useDeleteAccount } from '../api/delete-account';
 
-const DANGER = 'bg-red-700 text-white hover:bg-red-800';
 
 export function DeleteAccountPanel(props: {
   hasPassword: boolean;
@@ -67,7 +65,7 @@ export function DeleteAccountPanel(props: {
         <li>{t('deletion.whatCopy')}</li>
       </ul>
       {!open ? (
-        <Button variant="outline" className="border-red-300 text-red-800 hover:bg-red-50" aria-expanded={false} onClick={() => setOpen(true)}>
+        <Button variant="danger-outline" aria-expanded={false} onClick={() => setOpen(true)}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           {t('deletion.start')}
         </Button>
@@ -101,7 +99,7 @@ export function DeleteAccountPanel(props: {
             </div>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" className={cn(DANGER)} disabled={remove.isPending}>
+            <Button type="submit" variant="danger" disabled={remove.isPending}>
               {remove.isPending && <Spinner />}
               {t('deletion.confirm')}
             </Button>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { useOverview } from '../api/get-overview';
 
 const SECTIONS = [
@@ -28,7 +28,7 @@ export function AdminLayout({ title, children, actions, wide }: { title: string;
   const overview = useOverview();
   return (
     <PageShell footer={false}>
-      <div className={cn('mx-auto w-full px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[13rem_1fr] lg:gap-8 lg:px-8', wide ? 'max-w-[120rem]' : 'max-w-7xl')}>
+      <div className={clsx('mx-auto w-full px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[13rem_1fr] lg:gap-8 lg:px-8', wide ? 'max-w-[120rem]' : 'max-w-7xl')}>
         <nav aria-label={t('nav.label')} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
           <ul className="flex gap-1 lg:flex-col">
             {SECTIONS.map((section) => {
@@ -39,14 +39,14 @@ export function AdminLayout({ title, children, actions, wide }: { title: string;
                   <Link
                     href={section.href}
                     aria-current={active ? 'page' : undefined}
-                    className={cn(
+                    className={clsx(
                       'flex items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap',
                       active ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
                     )}
                   >
                     {t(`nav.${section.key}`)}
                     {count ? (
-                      <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', active ? 'bg-white text-brand-800' : 'bg-amber-100 text-amber-900')}>
+                      <span className={clsx('rounded-full px-2 py-0.5 text-xs font-semibold', active ? 'bg-white text-brand-800' : 'bg-amber-100 text-amber-900')}>
                         {count}
                       </span>
                     ) : null}

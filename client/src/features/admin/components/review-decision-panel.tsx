@@ -11,7 +11,7 @@ import { Card } from '@/components/ui/card';
 import { Field, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateValidation } from '@/lib/validation-message';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { Key } from './review-shortcuts';
 
 export type RejectForm = z.input<typeof rejectProfileSchema>;
@@ -69,7 +69,7 @@ export function ReviewDecisionPanel({
             <ul className="mt-2 space-y-1">
               {REJECTION_REASONS.map((reason, index) => (
                 <li key={reason}>
-                  <label className={cn('flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 text-sm', chosenReasons.includes(reason) ? 'bg-red-50 text-red-950' : 'hover:bg-slate-50')}>
+                  <label className={clsx('flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 text-sm', chosenReasons.includes(reason) ? 'bg-red-50 text-red-950' : 'hover:bg-slate-50')}>
                     <input type="checkbox" value={reason} aria-keyshortcuts={String(index + 1)} className="mt-0.5 h-4 w-4 shrink-0 accent-red-700" {...form.register('reasons')} />
                     <span className="flex-1">{t(`reasons.${reason as RejectionReason}`)}</span>
                     <Key>{String(index + 1)}</Key>
@@ -84,7 +84,7 @@ export function ReviewDecisionPanel({
             )}
           </fieldset>
           <Field label={t('review.note')} hint={t('review.noteHint')} error={translateValidation(t, form.formState.errors.note?.message)}>
-            {(ids) => <Textarea {...ids} rows={3} maxLength={1000} className="min-h-20" {...form.register('note')} />}
+            {(ids) => <Textarea {...ids} rows={3} maxLength={1000} {...form.register('note')} />}
           </Field>
           <Button type="submit" variant="outline" className="w-full" disabled={!canReject} aria-keyshortcuts="R">
             {rejecting && <Spinner />}

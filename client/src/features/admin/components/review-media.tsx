@@ -5,7 +5,7 @@ import type { ReviewItem } from '#shared/admin.ts';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { VideoPlayer } from '@/components/ui/video-player';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { Key } from './review-shortcuts';
 import { PLAYBACK_SPEEDS } from './review-playback-speed';
 
@@ -77,7 +77,7 @@ export function VideoCard({
                   type="button"
                   aria-pressed={speed === value}
                   onClick={() => onSpeed(value)}
-                  className={cn(
+                  className={clsx(
                     'h-9 px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600',
                     speed === value ? 'bg-brand-700 text-white' : 'bg-white text-slate-800 hover:bg-slate-50',
                   )}

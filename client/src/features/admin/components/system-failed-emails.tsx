@@ -44,7 +44,7 @@ function FailedEmail({ email }: { email: AdminEmail }) {
           })
         }
       >
-        {retry.isPending && <Spinner className="h-4 w-4" />}
+        {retry.isPending && <Spinner size="sm" />}
         {t('emails.retry')}
       </Button>
     </li>

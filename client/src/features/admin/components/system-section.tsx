@@ -1,11 +1,11 @@
 // The System page's frame for one section, its empty state and its rows of a label and a figure.
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 export function Section({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
   return (
-    <Card className={cn('min-w-0 p-5', className)}>
+    <Card className={clsx('min-w-0 p-5', className)}>
       <section aria-labelledby={id}>
         <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}

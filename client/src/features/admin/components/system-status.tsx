@@ -8,7 +8,7 @@ import { ListSkeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { ltr, ltrValues } from '@/lib/ltr-values';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { backupDownloadUrl } from '../api/download-backup';
 import { useSystemStatus } from '../api/get-system-status';
 import { when } from './paged-list';
@@ -111,7 +111,7 @@ function Queues({ backlogs }: { backlogs: JobBacklog[] }) {
                 .map((backlog) => {
                   const alarming = backlog.state === 'failed' && backlog.items > 0;
                   return (
-                    <div key={backlog.state} className={cn('min-w-0 rounded-lg p-2', alarming ? 'bg-red-50 text-red-900' : 'bg-slate-50 text-slate-900')}>
+                    <div key={backlog.state} className={clsx('min-w-0 rounded-lg p-2', alarming ? 'bg-red-50 text-red-900' : 'bg-slate-50 text-slate-900')}>
                       <dt className="text-xs">{t(`system.queues.state.${backlog.state}`)}</dt>
                       <dd className="text-lg font-semibold">{number.format(backlog.items)}</dd>
                       {backlog.oldestAgeSeconds !== null && (
@@ -156,7 +156,7 @@ export function SystemStatusView({ status, onRefresh, refreshing }: { status: Sy
           {t('system.checked', { when: when(status.checkedAt, i18n.language) })}
         </p>
         <Button size="sm" variant="outline" disabled={refreshing} onClick={onRefresh}>
-          {refreshing && <Spinner className="h-4 w-4" />}
+          {refreshing && <Spinner size="sm" />}
           {t('system.refresh')}
         </Button>
       </div>

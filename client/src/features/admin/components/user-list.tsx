@@ -72,7 +72,7 @@ export function UserList() {
                       (confirming === user.id ? (
                         <Button
                           size="sm"
-                          className="bg-red-700 text-white hover:bg-red-800"
+                          variant="danger"
                           disabled={remove.isPending}
                           onClick={() =>
                             remove.mutate(user.id, {
@@ -87,7 +87,7 @@ export function UserList() {
                           {t('users.confirmDelete')}
                         </Button>
                       ) : (
-                        <Button size="sm" variant="ghost" className="text-red-800" onClick={() => setConfirming(user.id)}>
+                        <Button size="sm" variant="danger-ghost" onClick={() => setConfirming(user.id)}>
                           {t('users.delete')}
                         </Button>
                       ))}

@@ -13,7 +13,7 @@ import { apiRequest } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { currentUserQuery, useLogOut } from '@/lib/auth';
 import type { CurrentUser } from '#shared/auth.ts';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { useSetRole } from '../api/set-role';
 
 /** Shown instead of every route to a signed-in user with no role yet. */
@@ -87,7 +87,7 @@ export function RoleSelection() {
                 role="radio"
                 aria-checked={selected}
                 onClick={() => setRoleChoice(value)}
-                className={cn(
+                className={clsx(
                   'relative flex flex-col items-start gap-3 rounded-2xl border-2 bg-white p-6 text-start shadow-sm transition',
                   selected ? 'border-brand-700 ring-2 ring-brand-200' : 'border-slate-200 hover:border-slate-400',
                 )}

@@ -6,7 +6,7 @@ import { LIMITS } from '#shared/constants.ts';
 import { FRESH_DAYS, type CandidateCard as Candidate } from '#shared/candidates.ts';
 import { buttonClasses } from '@/components/ui/button';
 import { formatDaysAgo, formatNumber } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { useOptionText } from '@/lib/option-text';
 import { Card } from '@/components/ui/card';
 import { VideoPlayer } from '@/components/ui/video-player';
@@ -125,8 +125,8 @@ function Freshness({ confirmedAt }: { confirmedAt: string }) {
   const [now] = useState(() => Date.now());
   const fresh = now - new Date(confirmedAt).getTime() <= FRESH_DAYS * 24 * 60 * 60 * 1000;
   return (
-    <p className={cn('mt-1 flex items-center gap-1.5 text-sm', fresh ? 'text-brand-800' : 'text-slate-500')}>
-      <span aria-hidden="true" className={cn('h-2 w-2 shrink-0 rounded-full', fresh ? 'bg-brand-600' : 'bg-slate-300')} />
+    <p className={clsx('mt-1 flex items-center gap-1.5 text-sm', fresh ? 'text-brand-800' : 'text-slate-500')}>
+      <span aria-hidden="true" className={clsx('h-2 w-2 shrink-0 rounded-full', fresh ? 'bg-brand-600' : 'bg-slate-300')} />
       {t(fresh ? 'card.available' : 'card.lastConfirmed', { when: formatDaysAgo(confirmedAt, now) })}
     </p>
   );

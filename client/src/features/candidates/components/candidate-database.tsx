@@ -214,7 +214,8 @@ export function CandidateDatabase() {
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <span className="sr-only sm:not-sr-only">{t('sort.label')}</span>
             <Select
-              className="h-9 w-auto py-1 text-sm"
+              controlSize="sm"
+              fullWidth={false}
               value={filters.sort || (filters.q.trim() ? 'relevance' : 'newest')}
               onChange={(event) => setFilters({ ...filters, sort: event.currentTarget.value as CandidateSort })}
             >

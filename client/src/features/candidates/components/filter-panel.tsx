@@ -67,7 +67,7 @@ function YearsInput(props: { label: string; placeholder: string; value: string; 
       placeholder={placeholder}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      className="h-10"
+      controlSize="md"
     />
   );
 }
@@ -143,7 +143,8 @@ export function FilterPanel({ filters, counts, onChange }: Props) {
         )}
         <Select
           aria-label={t('filters.addNationality')}
-          className="mt-2 h-10"
+          controlSize="md"
+          className="mt-2"
           value=""
           onChange={(event) => {
             const code = event.currentTarget.value;
@@ -177,9 +178,9 @@ export function FilterPanel({ filters, counts, onChange }: Props) {
                 onChange({ ...filters, maxSalary: value, salaryCurrency: filters.salaryCurrency || 'AED' });
               }
             }}
-            className="h-10"
+            controlSize="md"
           />
-          <Select aria-label={t('filters.salaryCurrency')} className="h-10 w-28" value={filters.salaryCurrency || 'AED'} onChange={(event) => set('salaryCurrency', event.currentTarget.value)}>
+          <Select aria-label={t('filters.salaryCurrency')} controlSize="md" fullWidth={false} className="w-28" value={filters.salaryCurrency || 'AED'} onChange={(event) => set('salaryCurrency', event.currentTarget.value)}>
             {SALARY_CURRENCIES.map((currency) => (
               <option key={currency} value={currency}>
                 {currency}

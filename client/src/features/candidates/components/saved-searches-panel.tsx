@@ -32,7 +32,8 @@ export function SavedSearchesPanel() {
               <bdi>{search.name}</bdi>
             </Link>
             <Select
-              className="h-9 w-auto py-1 text-sm"
+              controlSize="sm"
+              fullWidth={false}
               aria-label={t('saved.alertFor', { name: search.name })}
               value={search.alert}
               onChange={(event) => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { InvoiceSummary } from '#shared/company.ts';
 import { formatDate, formatMoney } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
   const { t } = useTranslation('company');
@@ -33,7 +33,7 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
               <td className="py-2.5 text-end tabular-nums">{formatMoney(invoice.totalFils)}</td>
               <td className="py-2.5 ps-4">
                 <span
-                  className={cn(
+                  className={clsx(
                     'rounded-full px-2 py-0.5 text-xs font-semibold',
                     invoice.status === 'paid' ? 'bg-brand-50 text-brand-900' : invoice.status === 'issued' ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-700',
                   )}

@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Carousel } from '@/components/ui/carousel';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 /** A landing section whose cards (title and text from the catalogue) scroll in a carousel. */
 export function CardCarouselSection({
@@ -23,7 +23,7 @@ export function CardCarouselSection({
   const items = t(`${textKey}.items`, { returnObjects: true }) as Array<{ title: string; body: string }>;
   const heading = t(`${textKey}.heading`);
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={cn('py-16 sm:py-24', className)}>
+    <section id={id} aria-labelledby={`${id}-heading`} className={clsx('py-16 sm:py-24', className)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <h2 id={`${id}-heading`} className="text-3xl font-bold text-slate-900">
           {heading}

@@ -6,7 +6,6 @@ import { Card } from '@/components/ui/card';
 import { CheckList } from '@/components/ui/check-list';
 import { formatAmount, formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
-import { cn } from '@/lib/utils';
 
 export function Pricing() {
   const { t } = useTranslation('landing');
@@ -27,7 +26,7 @@ export function Pricing() {
             const best = id === 'annual';
             const name = t(`pricing.plans.${id}`);
             return (
-              <Card key={id} className={cn('flex flex-col p-6', best && 'border-2 border-brand-700')}>
+              <Card key={id} tone={best ? 'featured' : 'plain'} className="flex flex-col p-6">
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="text-lg font-semibold text-slate-900">{name}</h3>
                   {best && (

@@ -14,7 +14,7 @@ export function AwaitedVideo({ awaiting }: { awaiting: boolean }) {
   const sending = useVideoSending();
   if (sending.phase === 'sending' || sending.phase === 'offline' || sending.phase === 'paused') {
     return (
-      <Card className="space-y-3 border-brand-200 p-5" role="region" aria-labelledby="awaited-video-title">
+      <Card tone="brand" className="space-y-3 p-5" role="region" aria-labelledby="awaited-video-title">
         <h2 id="awaited-video-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <UploadCloud aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
           {t('videoFirst.stillSendingTitle')}
@@ -36,7 +36,7 @@ export function AwaitedVideo({ awaiting }: { awaiting: boolean }) {
   // Not in this browser, or refused by the app: it has to be recorded or chosen again.
   if (!awaiting || !((sending.phase === 'idle' && sending.lookedForKept) || sending.phase === 'failed')) return null;
   return (
-    <Card className="space-y-3 border-amber-200 bg-amber-50 p-5 text-amber-950" role="region" aria-labelledby="awaited-video-title">
+    <Card tone="amber" className="space-y-3 p-5" role="region" aria-labelledby="awaited-video-title">
       <h2 id="awaited-video-title" className="flex items-center gap-2 text-lg font-semibold">
         <VideoOff aria-hidden="true" className="h-5 w-5 shrink-0" />
         {t('videoFirst.notArrivedTitle')}

@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { clearSending, onVideoArrived, sendVideo, useVideoSending } from '../video-sending';
 import { VideoRecorder } from './video-recorder';
 import { VideoSendingProgress } from './video-sending-progress';
@@ -83,7 +83,7 @@ export function VideoUploadField({ ids, getTitle, current }: Props) {
             </Button>
             {/* The real file input stays keyboard- and screen-reader-reachable; the label is its visible button. */}
             <input {...ids} type="file" accept={VIDEO_CONTENT_TYPES.join(',')} onChange={onChange} className="peer sr-only" />
-            <label htmlFor={ids.id} className={cn(buttonClasses({ variant: 'outline' }), 'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700')}>
+            <label htmlFor={ids.id} className={clsx(buttonClasses({ variant: 'outline' }), 'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700')}>
               <Upload aria-hidden="true" className="h-4 w-4" />
               {t('video.chooseFile')}
             </label>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileVisibility } from '#shared/profile.ts';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Hide/Show: whether companies find the profile in their searches (the profile's visibility). */
@@ -36,12 +36,12 @@ export function VisibilitySwitch({ visibility }: { visibility: ProfileVisibility
         aria-describedby="visibility-hint"
         disabled={update.isPending}
         onClick={toggle}
-        className={cn(
+        className={clsx(
           'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60',
           visible ? 'bg-brand-700' : 'bg-slate-300',
         )}
       >
-        <span className={cn('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', visible ? 'translate-x-6 rtl:-translate-x-6' : 'translate-x-1 rtl:-translate-x-1')} />
+        <span className={clsx('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', visible ? 'translate-x-6 rtl:-translate-x-6' : 'translate-x-1 rtl:-translate-x-1')} />
       </button>
     </div>
   );

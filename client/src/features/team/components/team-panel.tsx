@@ -54,7 +54,7 @@ function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onCha
       {canChooseRole && (
         <Field label={t('role')}>
           {(ids) => (
-            <Select {...ids} className="w-auto" {...form.register('role')}>
+            <Select {...ids} fullWidth={false} {...form.register('role')}>
               {MEMBER_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {t(`roles.${role}`)}

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { formatDaysAgo } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 import { useProfileActivity } from '../api/get-profile-activity';
 import { useSetActivityEmails } from '../api/set-activity-emails';
 import { CompanyActions } from './company-actions';
@@ -70,7 +70,7 @@ export function ProfileActivity({ activityEmails }: { activityEmails: boolean })
           {items.map((item, n) => (
             <li key={`${item.companyId}-${item.at}-${n}`} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
-                <p className={cn('flex flex-wrap items-center gap-2 font-medium text-slate-900', item.blocked && 'text-slate-500')}>
+                <p className={clsx('flex flex-wrap items-center gap-2 font-medium', item.blocked ? 'text-slate-500' : 'text-slate-900')}>
                   <span className="break-words">{item.companyName}</span>
                   <VerifiedBadge verified={item.verified} />
                   {item.blocked && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('blocked')}</span>}
