@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,9 @@ import { createDatabase } from './db/client.ts';
 import { serveBuiltClient } from './http/client.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { freePort } from './test/free-port.ts';
+
+const BIG_SCRIPT = `console.log(${JSON.stringify('wazifa '.repeat(4000))})`;
+const BIG_SCRIPT_BROTLI = brotliCompressSync(BIG_SCRIPT);
 
 let testApp: TestApp;
 
@@ -142,7 +146,8 @@ describe('serving the client', () => {
     await writeFile(path.join(dir, 'assets/app-123.js'), 'console.log(1)');
     await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    await writeFile(path.join(dir, 'assets/big-456.js'), `console.log(${JSON.stringify('wazifa '.repeat(4000))})`);
+    await writeFile(path.join(dir, 'assets/big-456.js'), BIG_SCRIPT);
+    await writeFile(path.join(dir, 'assets/big-456.js.br'), BIG_SCRIPT_BROTLI);
     const config = { ...testApp.config, ...loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Jobs <& Co>', EARLY_ACCESS_END: '2099-01-31', SESSION_SECRET: testApp.config.sessionSecret }) };
     app = createApp({
       config,
@@ -221,8 +226,34 @@ describe('serving the client', () => {
   it('compresses scripts and pages for browsers that accept it', async () => {
     const asset = await request(app).get('/assets/big-456.js').set('Accept-Encoding', 'gzip');
     expect(asset.headers['content-encoding']).toBe('gzip');
+    expect(asset.text).toBe(BIG_SCRIPT);
     const plain = await request(app).get('/assets/big-456.js').set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(BIG_SCRIPT);
+  });
+
+  it('sends the copy compressed at build to a browser that takes brotli, as the script it is', async () => {
+    const asset = await request(app)
+      .get('/assets/big-456.js')
+      .set('Accept-Encoding', 'gzip, deflate, br, zstd')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(asset.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    // The build's copy as it is (compressing on the fly would send no length), which decompresses to the script.
+    expect(Number(asset.headers['content-length'])).toBe(BIG_SCRIPT_BROTLI.byteLength);
+    expect((asset.body as Buffer).toString()).toBe(BIG_SCRIPT);
+    // A file without such a copy, or an address that names the copy itself, is served as before.
+    const small = await request(app).get('/assets/app-123.js').set('Accept-Encoding', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.text).toBe('console.log(1)');
   });
 
   it('never answers API paths with the page', async () => {

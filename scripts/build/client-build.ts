@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { build, type LogLevel } from 'vite';
 import { checkLandingBudget } from './initial-javascript.ts';
+import { precompressAssets } from './precompress.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -18,6 +19,8 @@ export async function buildClient({ logLevel = 'info' }: { logLevel?: LogLevel }
     await build({ configFile, logLevel, mode: 'production' });
     const budget = checkLandingBudget(path.join(root, 'dist/client'));
     if (logLevel === 'info') console.log(budget);
+    const precompressed = await precompressAssets(path.join(root, 'dist/client/assets'));
+    if (logLevel === 'info') console.log(`Compressed ${precompressed} scripts and styles with brotli`);
     await build({
       configFile,
       logLevel,
