@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGE_NAMESPACES, type Locale } from '#shared/locales.ts';
-import { readClientManifest, staticImportsOf } from '../../server/http/client-manifest.ts';
+import { BESIDE_THE_APP, readClientManifest, staticImportsOf } from '../../server/http/client-manifest.ts';
 
 /**
  * Gzipped bytes the landing page may load as JavaScript, per language measured: today's figures with a little room, so
@@ -40,8 +40,7 @@ export function landingInitialJavaScript(clientDir: string, locale: Locale): Ini
   const manifest = readClientManifest(clientDir);
   if (!manifest) throw new Error(`The client in ${clientDir} was built without its manifest`);
   const files = staticImportsOf(manifest, 'index.html');
-  // Loaded beside the entry by every page (client/src/warm-intl.ts).
-  staticImportsOf(manifest, 'src/warm-intl.ts', files);
+  staticImportsOf(manifest, BESIDE_THE_APP, files);
   staticImportsOf(manifest, 'src/app/pages/landing.tsx', files);
   for (const namespace of [...LANGUAGE_NAMESPACES, 'landing']) {
     const key = `src/locales/${locale}/${namespace}.json`;

@@ -10,6 +10,9 @@ interface ManifestChunk {
 }
 export type ClientManifest = Record<string, ManifestChunk>;
 
+/** The small script every page loads beside the app's entry, as the manifest names it (client/src/warm-intl.ts). */
+export const BESIDE_THE_APP = 'src/warm-intl.ts';
+
 /** The manifest of the client built into `clientDir`, or undefined for a build without one. */
 export function readClientManifest(clientDir: string): ClientManifest | undefined {
   const file = path.join(clientDir, '.vite/manifest.json');

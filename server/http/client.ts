@@ -14,7 +14,7 @@ import { browserLocales, pageLocale } from './locale.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import type { PublicPageRenderer } from './public-page-renderer.ts';
 import { isPublicPage, NOT_FOUND_PAGE, pagePath, PUBLIC_PAGES, RENDERED_PAGE_MODULES } from './public-pages.ts';
-import { hydrationFiles, readClientManifest } from './client-manifest.ts';
+import { BESIDE_THE_APP, hydrationFiles, readClientManifest } from './client-manifest.ts';
 
 const CONFIG_MARKER = '<!--public-config-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -253,8 +253,8 @@ export function serveBuiltClient(
     if (!files) preloads.set(page, (files = manifest ? hydrationFiles(manifest, RENDERED_PAGE_MODULES[path], page.catalogues) : []));
     return files;
   };
-  const warmIntl = manifest?.['src/warm-intl.ts'];
-  const beside = warmIntl ? `/${warmIntl.file}` : undefined;
+  const besideFile = manifest?.[BESIDE_THE_APP]?.file;
+  const beside = besideFile ? `/${besideFile}` : undefined;
   const metaFile = path.join(dir, 'page-meta.json');
   const meta = existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as PageMeta) : undefined;
   const employerFile = path.join(dir, 'employer-meta.json');

@@ -3,7 +3,6 @@ import { Menu, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button';
-import { clsx } from 'clsx';
 import { AccountActions } from './account-actions';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
@@ -82,7 +81,7 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
         )}
       </div>
       {hasMenu && (
-        <div id={menuId} hidden={!open} className={clsx('border-t border-slate-200 bg-white md:hidden')}>
+        <div id={menuId} hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
           <nav aria-label={t('nav.mobile')} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
             {links.map((link) => (
               <NavLink
