@@ -160,9 +160,11 @@ describe('the video on its way', () => {
     const { page, context, problems } = await openPage(browser, { width: 375, height: 812 });
     await context.grantPermissions(['camera', 'microphone'], { origin: server.baseUrl });
     await signInAs(context, seeker.cookie);
-    // A slow upload, so the reload comes in the middle of it.
-    await Phone.of(page, { uploadBitsPerSecond: 300_000, latencyMs: 40 });
     await page.goto(`${server.baseUrl}/create-profile`);
+    // A slow upload, so the reload comes in the middle of it. Slowed once the page is there: only the upload needs
+    // it, and a navigation under DevTools throttling has been seen to wait past 30 s for its load event on a busy
+    // machine.
+    await Phone.of(page, { uploadBitsPerSecond: 300_000, latencyMs: 40 });
     await page.getByRole('button', { name: 'Record a video' }).click();
     await page.getByRole('button', { name: 'Start recording' }).click();
     const timer = page.getByRole('timer');
@@ -194,7 +196,8 @@ describe('the video on its way', () => {
     expect(bytesOnServer(uploadId)).toBeLessThan(recording.length);
     requests.length = 0;
     heads.length = 0;
-    await page.reload();
+    // What follows waits for the page itself, not for the load event (see above).
+    await page.reload({ waitUntil: 'domcontentloaded' });
 
     // It goes on by itself: the server's offset first, then the rest from there; no new upload.
     await page.getByText('Uploaded: introduction.mp4').waitFor({ timeout: 60_000 });
