@@ -31,11 +31,23 @@ describe('renderIndexHtml', () => {
     expect(renderIndexHtml(template, config, { body: '<h1>x</h1>' })).not.toContain('modulepreload');
   });
 
+  it("asks for the app's own scripts at low priority on a rendered page, which paints without them, and not on the app's shell", () => {
+    const template =
+      '<html><head><title>x</title><!--public-config-->\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-2.js">\n<link rel="stylesheet" crossorigin href="/assets/index-3.css">\n  </head><body><div id="root"></div></body></html>';
+    const rendered = renderIndexHtml(template, config, { body: '<h1>x</h1>' });
+    expect(rendered).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script>');
+    expect(rendered).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/react-2.js">');
+    expect(rendered).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
+    const shell = renderIndexHtml(template, config);
+    expect(shell).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(shell).toContain('<link rel="modulepreload" crossorigin href="/assets/react-2.js">');
+  });
+
   it('loads the script named to go beside the app as soon as it arrives, and none when none is named', () => {
     const template = '<html><head><title>x</title><!--public-config-->\n  </head><body><div id="root"></div></body></html>';
     const html = renderIndexHtml(template, config, { beside: '/assets/warm-intl-1.js' });
     const head = /<head>.*<\/head>/s.exec(html)![0];
-    expect([...head.matchAll(/<script type="module" async crossorigin src="([^"]+)"><\/script>/g)].map((match) => match[1])).toEqual(['/assets/warm-intl-1.js']);
+    expect([...head.matchAll(/<script type="module" async crossorigin fetchpriority="low" src="([^"]+)"><\/script>/g)].map((match) => match[1])).toEqual(['/assets/warm-intl-1.js']);
     expect(renderIndexHtml(template, config)).not.toContain('async');
   });
 

@@ -55,10 +55,16 @@ export function renderIndexHtml(template: string, config: PublicConfig, parts: P
   const title = page ? `${page.title} | ${config.productName}` : config.productName;
   const html = template
     .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}"${languages}${session}>`)
-    .replace(CONFIG_MARKER, () => `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>${beside ? `\n    <script type="module" async crossorigin src="${escapeMarkup(beside)}"></script>` : ''}`)
+    .replace(CONFIG_MARKER, () => `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>${beside ? `\n    <script type="module" async crossorigin fetchpriority="low" src="${escapeMarkup(beside)}"></script>` : ''}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`)
     // A function, so that nothing in the page is read as a replacement pattern ('$&').
     .replace(ROOT_ELEMENT, () => `<div id="root">${body ?? ''}</div>`)
+    // A rendered page is painted from its markup and stylesheet: the app's code only takes it over, so it is asked
+    // for after them, at low priority, like the page's own files below. The app's shell keeps it urgent: there the
+    // code is the page.
+    .replace(/<(script type="module"|link rel="modulepreload") crossorigin (src|href)=/g, (tag, kind: string, attribute: string) =>
+      body === undefined ? tag : `<${kind} crossorigin fetchpriority="low" ${attribute}=`,
+    )
     // Marked as the build marks the app's own (crossorigin), so the browser uses what it fetched.
     .replace('</head>', () => `${preloads.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeMarkup(file)}">\n  `).join('')}</head>`);
   if (!page) return html;
