@@ -94,7 +94,8 @@ describe('careers page', () => {
     const { page } = tracked;
     await page.goto(server.baseUrl);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Careers', exact: true }).click();
-    await page.waitForURL('**/careers');
+    // The address, then the page itself: not the load event, which a busy machine once kept from coming for 30 s.
+    await page.waitForURL('**/careers', { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'Join Our Team' }).waitFor();
     expect(await page.title()).toBe('Careers | Wazifa');
     expect(await page.locator('main').textContent()).toContain('Wazifa is a small team');

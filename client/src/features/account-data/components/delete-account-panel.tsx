@@ -2,6 +2,7 @@
 // again with its OpenID provider and comes back here). The profile leaves the search and every device is signed out
 // at once; the rest is erased within a day.
 import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -43,10 +44,12 @@ export function DeleteAccountPanel(props: {
     }
     remove.mutate(props.hasPassword ? { password } : {}, {
       onSuccess: () => {
-        // Signed out everywhere: nothing of the account stays in the page.
+        // Signed out everywhere: nothing of the account stays in the page. The account's page is left first, at once,
+        // so that none of its parts, finding its data gone, asks the server for it again (a 401 for each).
+        queryClient.setQueryData(currentUserQuery.queryKey, null);
+        flushSync(() => navigate('/', { replace: true }));
         queryClient.clear();
         queryClient.setQueryData(currentUserQuery.queryKey, null);
-        navigate('/', { replace: true });
         toast({ variant: 'success', title: t('deletion.done'), description: t('deletion.doneText') });
       },
       onError: (failure) => setError(errorMessage(failure, t('deletion.failed'))),
