@@ -53,18 +53,12 @@ export function renderIndexHtml(template: string, config: PublicConfig, parts: P
   const session = signedOut ? ' data-signed-out' : '';
   // The title as the page itself sets it once loaded ('{page} | {product}'), so it does not change under the reader.
   const title = page ? `${page.title} | ${config.productName}` : config.productName;
-  const html = template
+  const html = (body === undefined ? template : withAppCodeAtLowPriority(template))
     .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}"${languages}${session}>`)
     .replace(CONFIG_MARKER, () => `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>${beside ? `\n    <script type="module" async crossorigin fetchpriority="low" src="${escapeMarkup(beside)}"></script>` : ''}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeMarkup(title)}</title>`)
     // A function, so that nothing in the page is read as a replacement pattern ('$&').
     .replace(ROOT_ELEMENT, () => `<div id="root">${body ?? ''}</div>`)
-    // A rendered page is painted from its markup and stylesheet: the app's code only takes it over, so it is asked
-    // for after them, at low priority, like the page's own files below. The app's shell keeps it urgent: there the
-    // code is the page.
-    .replace(/<(script type="module"|link rel="modulepreload") crossorigin (src|href)=/g, (tag, kind: string, attribute: string) =>
-      body === undefined ? tag : `<${kind} crossorigin fetchpriority="low" ${attribute}=`,
-    )
     // Marked as the build marks the app's own (crossorigin), so the browser uses what it fetched.
     .replace('</head>', () => `${preloads.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeMarkup(file)}">\n  `).join('')}</head>`);
   if (!page) return html;
@@ -86,6 +80,15 @@ export function renderIndexHtml(template: string, config: PublicConfig, parts: P
   return html
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeMarkup(page.description)}" />`)
     .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * A rendered page is painted from its markup and stylesheet: the app's code (the build's entry script and the files it
+ * names beside it) only takes it over, so it is asked for after them, at low priority, like the page's own files. The
+ * app's shell keeps it urgent: there the code is the page.
+ */
+function withAppCodeAtLowPriority(template: string): string {
+  return template.replace(/<(script type="module"|link rel="modulepreload") crossorigin (src|href)=/g, '<$1 crossorigin fetchpriority="low" $2=');
 }
 
 /** What a public page says about itself in the head: for link previews and search engines. */
