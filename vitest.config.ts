@@ -17,6 +17,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          // Files share a worker and the modules it has imported (see "Tests" in docs/architecture.md).
+          isolate: false,
           include: ['client/src/**/*.test.ts', 'client/build/**/*.test.ts', 'shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', 'node_modules/**'],
           environment: 'node',
@@ -29,6 +31,8 @@ export default defineConfig({
           // happy-dom: happy-dom lacks a select's `size` and an option's `defaultSelected`, which react-hook-form reads
           // to tell a chosen value from the page's default, so a saved profile's location was lost there.
           name: 'component',
+          // Isolated: a screen's module may read the simulated browser once (the recorder asks whether it can film),
+          // so a file that changes the browser needs its own copy of the modules.
           include: ['client/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['./client/src/test/setup.ts'],
@@ -40,6 +44,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
+          // Each file builds its own app on its own database: nothing it needs lives in a module, so files share a
+          // worker and import express, drizzle and the routes once per worker instead of once per file.
+          isolate: false,
           include: ['server/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
@@ -50,6 +57,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
+          // As the API files: each journey starts its own product and browser.
+          isolate: false,
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['./e2e/support/build-client.ts'],
           environment: 'node',
