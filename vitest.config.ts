@@ -44,8 +44,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          // Each file builds its own app on its own database: nothing it needs lives in a module, so files share a
-          // worker and import express, drizzle and the routes once per worker instead of once per file.
+          // Each file builds its own app on its own database and none relies on a module's state being new, so files
+          // share a worker and import express, drizzle and the routes once per worker instead of once per file.
           isolate: false,
           include: ['server/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
           environment: 'node',
