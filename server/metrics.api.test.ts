@@ -24,6 +24,9 @@ interface Sample {
   value: number;
 }
 
+/** Values that are not finite numbers, as prom-client writes them; Prometheus reads each (its parser ignores case). */
+const PROMETHEUS_NON_FINITE: Record<string, number> = { Nan: Number.NaN, NaN: Number.NaN, '+Inf': Infinity, '-Inf': -Infinity };
+
 /**
  * One scrape: the families as a Prometheus text parser reads them (names, types), and every sample line with its
  * labels (that parser folds a labelled histogram's lines into one, so the values are read line by line).
@@ -39,8 +42,8 @@ async function scrape(): Promise<{ families: ParsedFamily[]; value: (name: strin
       const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
       if (!match) throw new Error(`not a sample line: ${line}`);
       const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1]!, pair[2]!]));
-      const value = Number(match[3]);
-      if (Number.isNaN(value)) throw new Error(`not a number: ${line}`);
+      const value = PROMETHEUS_NON_FINITE[match[3]!] ?? Number(match[3]);
+      if (Number.isNaN(value) && !(match[3]! in PROMETHEUS_NON_FINITE)) throw new Error(`not a number: ${line}`);
       return { name: match[1]!, labels, value };
     });
   const value = (name: string, labels: Record<string, string> = {}) =>
@@ -63,6 +66,14 @@ describe('GET /metrics', () => {
       await closed.close();
     }
     expect(() => loadConfig({ METRICS_TOKEN: 'too short' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it("parses when scraped twice at once, the event loop's lag not yet measured for the second", async () => {
+    // Each scrape starts the lag's measure afresh, which then writes "Nan" (prom-client's spelling of NaN, which
+    // Prometheus reads) until it has a sample.
+    const [first, second] = await Promise.all([scrape(), scrape()]);
+    expect(first.value('process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(second.value('process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 
   it('times requests by route pattern, not by path', async () => {
@@ -98,6 +109,8 @@ describe('GET /metrics', () => {
 
   it('counts e-mails by how their delivery ended, and times the company search', async () => {
     const { testDatabase } = testApp;
+    // Signing up queues the address's confirmation e-mail, to be delivered below.
+    await signedInAgent(testApp, { role: 'job_seeker', email: uniqueEmail('delivered') });
     const delivered = await deliverDueEmails({ database: testDatabase.database, transport: createLogTransport(pino({ level: 'silent' })), from: 'Wazifa <no-reply@example.com>' });
     expect(delivered.sent).toBeGreaterThan(0);
     testApp.metrics!.countDelivery(delivered);
