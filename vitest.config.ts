@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import MinuteLongFirst from './e2e/support/sequencer.ts';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'client/src') };
 
@@ -12,6 +13,7 @@ export default defineConfig({
     // one after another while each waited on PostgreSQL, a browser or the disk. Measured on a 2-core machine, whole
     // run: 890-950 s at the default, 804 s at two, 685 s at three (docs/architecture.md, Tests).
     maxWorkers: 3,
+    sequence: { sequencer: MinuteLongFirst },
     projects: [
       {
         resolve: { alias },
