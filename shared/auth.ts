@@ -1,14 +1,11 @@
 // Schemas of the account calls, used by the server at its edge and by the forms through zodResolver.
 import { z } from 'zod';
 import type { CompanyRole } from './company-team.ts';
-import { ROLES } from './constants.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from './constants.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import { text } from './text.ts';
 import type { OwnProfile } from './profile.ts';
 import type { CompanyView } from './company.ts';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
 
 const email = text('E-mail address', { error: 'Please enter your e-mail address' })
   .toLowerCase()

@@ -4,6 +4,10 @@
 export const ROLES = ['job_seeker', 'company'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A new password's length, in characters. Here rather than beside the account schemas: forms that show it load zod later. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
 export const USER_STATUSES = ['pending', 'active', 'rejected', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 

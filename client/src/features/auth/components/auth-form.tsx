@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
-import { loginSchema, PASSWORD_MIN_LENGTH, signupSchema } from '#shared/auth.ts';
-import type { Role } from '#shared/constants.ts';
+import type { loginSchema, signupSchema } from '#shared/auth.ts';
+import { PASSWORD_MIN_LENGTH, type Role } from '#shared/constants.ts';
 import { Field, Input } from '@/components/ui/field';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
@@ -16,12 +15,32 @@ import { useSignUp } from '../api/sign-up';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 
+/**
+ * The forms' checks (zod and the schemas, a seventh of the sign-in page's scripts) are asked for when the person
+ * first reaches a field, and a check made before they have arrived waits for them: the page carries less
+ * (docs/decisions/0051), and they are there long before a person has typed an address and a password.
+ */
+const loadChecks = () => import('../lib/auth-form-checks');
+type Checks = Awaited<ReturnType<typeof loadChecks>>;
+function checkedBy<Input extends FieldValues, Output>(pick: (checks: Checks) => Resolver<Input, unknown, Output>): Resolver<Input, unknown, Output> {
+  return async (values, context, options) => {
+    const checks = await loadChecks().catch(() => null);
+    // Checks that could not arrive (the connection dropped) do not hold the form: it goes as typed, and the server,
+    // which checks it too, answers with what it finds.
+    return checks ? pick(checks)(values, context, options) : { values: values as unknown as Output, errors: {} };
+  };
+}
+const prepareChecks = () => void loadChecks();
+
+const checkSignIn = checkedBy<z.input<typeof loginSchema>, z.output<typeof loginSchema>>((checks) => checks.checkSignIn);
+const checkSignUp = checkedBy<z.input<typeof signupSchema>, z.output<typeof signupSchema>>((checks) => checks.checkSignUp);
+
 export function SignInForm() {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   const logIn = useLogIn();
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
+    resolver: checkSignIn,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
@@ -35,7 +54,7 @@ export function SignInForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onFocus={prepareChecks} noValidate className="space-y-5">
       <Field label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
         {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
       </Field>
@@ -68,7 +87,7 @@ export function SignUpForm({ role }: { role?: Role }) {
   const [busy, setBusy] = useState(false);
   const signUp = useSignUp(() => setBusy(true));
   const form = useForm<z.input<typeof signupSchema>, unknown, z.output<typeof signupSchema>>({
-    resolver: zodResolver(signupSchema),
+    resolver: checkSignUp,
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
   });
   const { errors } = form.formState;
@@ -87,7 +106,7 @@ export function SignUpForm({ role }: { role?: Role }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onFocus={prepareChecks} noValidate className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={<>{t('fields.firstName')} <span className="font-normal text-slate-600">{t('fields.optional')}</span></>} error={translateValidation(t, errors.firstName?.message)}>
           {(ids) => <Input {...ids} autoComplete="given-name" {...form.register('firstName')} />}

@@ -1,0 +1,31 @@
+// The sign-in and sign-up forms load their checks apart, when the person first reaches a field
+// (features/auth/lib/auth-form-checks.ts). A form sent before that, with nothing focused, is still checked: the
+// fields' messages show in the reader's language and nothing is sent.
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, expect, it, vi } from 'vitest';
+import { renderForReader } from '@/test/render';
+import { SignInForm, SignUpForm } from './auth-form';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+it('checks a sign-in form sent before any field was reached, and sends nothing', async () => {
+  const fetched = vi.spyOn(globalThis, 'fetch');
+  await renderForReader(<SignInForm />, { namespaces: ['auth', 'validation'] });
+  fireEvent.submit(screen.getByRole('button', { name: 'Sign In' }).closest('form')!);
+  expect(await screen.findByText('Please enter your e-mail address')).toBeTruthy();
+  expect(screen.getByText('Please enter your password')).toBeTruthy();
+  expect(fetched).not.toHaveBeenCalled();
+});
+
+it('checks a sign-up form in Arabic once typed into, and sends nothing', async () => {
+  const fetched = vi.spyOn(globalThis, 'fetch');
+  await renderForReader(<SignUpForm role="job_seeker" />, { language: 'ar', namespaces: ['auth', 'validation'] });
+  await userEvent.type(screen.getByLabelText(/البريد الإلكتروني/), 'ravi@example.com');
+  await userEvent.type(screen.getByLabelText(/^كلمة المرور/), 'short');
+  fireEvent.submit(screen.getByLabelText(/البريد الإلكتروني/).closest('form')!);
+  expect(await screen.findByText('يجب أن تتكون كلمة المرور من 8 أحرف على الأقل')).toBeTruthy();
+  expect(fetched).not.toHaveBeenCalled();
+});
