@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
-import { renderIndexHtml } from './client.ts';
+import { renderIndexHtml } from './page-html.ts';
 import { browserLocales } from './locale.ts';
 
 const config = {
