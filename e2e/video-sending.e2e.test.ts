@@ -161,11 +161,14 @@ describe('the video on its way', () => {
     await context.grantPermissions(['camera', 'microphone'], { origin: server.baseUrl });
     await signInAs(context, seeker.cookie);
     await page.goto(`${server.baseUrl}/create-profile`);
-    // A slow upload, so the reload comes in the middle of it. Slowed once the page is there: only the upload needs
-    // it, and a navigation under DevTools throttling has been seen to wait past 30 s for its load event on a busy
-    // machine.
+    const record = page.getByRole('button', { name: 'Record a video' });
+    await record.waitFor();
+    // A slow upload, so the reload comes in the middle of it. Slowed once the page is shown: only the upload needs
+    // it, a navigation under DevTools throttling has been seen to wait past 30 s for its load event on a busy machine,
+    // and slowed as soon as the load event came, with the page's own requests still on their way, the page once
+    // showed no recording button within 30 s.
     await Phone.of(page, { uploadBitsPerSecond: 300_000, latencyMs: 40 });
-    await page.getByRole('button', { name: 'Record a video' }).click();
+    await record.click();
     await page.getByRole('button', { name: 'Start recording' }).click();
     const timer = page.getByRole('timer');
     await timer.waitFor({ timeout: 10_000 });
