@@ -32,8 +32,8 @@ function checkedBy<Input extends FieldValues, Output>(pick: (checks: Checks) => 
 }
 const prepareChecks = () => void loadChecks();
 
-const checkSignIn = checkedBy<z.input<typeof loginSchema>, z.output<typeof loginSchema>>((checks) => checks.checkSignIn);
-const checkSignUp = checkedBy<z.input<typeof signupSchema>, z.output<typeof signupSchema>>((checks) => checks.checkSignUp);
+const checkSignIn = checkedBy((checks) => checks.checkSignIn);
+const checkSignUp = checkedBy((checks) => checks.checkSignUp);
 
 export function SignInForm() {
   const { t } = useTranslation('auth');
