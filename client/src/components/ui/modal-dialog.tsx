@@ -1,6 +1,8 @@
 // A modal dialog on the browser's own <dialog>: showModal() gives the focus trap, Escape and the backdrop, and the
 // focus goes back where it was on close. Its content is mounted only while it is open, so forms start afresh.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { Button } from './button';
 
 export function ModalDialog({
   open,
@@ -33,5 +35,38 @@ export function ModalDialog({
     <dialog ref={dialog} aria-labelledby={labelledBy} onClose={onClose} className={className}>
       {open && children}
     </dialog>
+  );
+}
+
+/** A dialog's heading (its id is the dialog's labelledBy) beside the button that closes it. */
+export function ModalDialogHeader({
+  titleId,
+  title,
+  closeLabel,
+  onClose,
+  className,
+  titleClassName,
+  closeClassName,
+  autoFocusClose,
+}: {
+  titleId: string;
+  title: ReactNode;
+  closeLabel: string;
+  onClose: () => void;
+  className: string;
+  titleClassName: string;
+  closeClassName?: string;
+  /** Focus starts on the close button (the dialog has nothing else to focus). */
+  autoFocusClose?: boolean;
+}) {
+  return (
+    <div className={className}>
+      <h2 id={titleId} className={titleClassName}>
+        {title}
+      </h2>
+      <Button variant="ghost" size="icon" className={closeClassName} aria-label={closeLabel} onClick={onClose} autoFocus={autoFocusClose}>
+        <X aria-hidden="true" className="h-5 w-5" />
+      </Button>
+    </div>
   );
 }

@@ -2,11 +2,9 @@
 // matched by their place on the keyboard (KeyboardEvent.code), so they work the same with an Arabic layout.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { X } from 'lucide-react';
 import { REJECTION_REASONS } from '#shared/profile.ts';
 import { VERIFIABLE_FACTS, type VerifiableFact } from '#shared/hiring-facts.ts';
-import { Button } from '@/components/ui/button';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { ModalDialog, ModalDialogHeader } from '@/components/ui/modal-dialog';
 
 export interface ReviewKeyActions {
   approve(): void;
@@ -113,14 +111,15 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
     >
         <div className="p-5 sm:p-6">
-          <div className="flex items-center justify-between gap-3">
-            <h2 id="review-shortcuts-title" className="text-lg font-semibold">
-              {t('shortcuts.title')}
-            </h2>
-            <Button variant="ghost" size="icon" aria-label={t('shortcuts.close')} onClick={onClose} autoFocus>
-              <X aria-hidden="true" className="h-5 w-5" />
-            </Button>
-          </div>
+          <ModalDialogHeader
+            titleId="review-shortcuts-title"
+            title={t('shortcuts.title')}
+            closeLabel={t('shortcuts.close')}
+            onClose={onClose}
+            className="flex items-center justify-between gap-3"
+            titleClassName="text-lg font-semibold"
+            autoFocusClose
+          />
           <p className="mt-1 text-sm text-slate-600">{t('shortcuts.intro')}</p>
           <dl className="mt-4 divide-y divide-slate-100">
             {rows.map(([key, text]) => (

@@ -1,9 +1,7 @@
 // "Verify and activate" over the list of payments, in the browser's own modal dialog: focus moves into it and back
 // to the "Verify" button it came from, Escape closes it, and the page behind it is inert.
-import { X } from 'lucide-react';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { ModalDialog, ModalDialogHeader } from '@/components/ui/modal-dialog';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { VerifyPaymentForm, type PayableInvoice } from './verify-payment-form';
 
 export function VerifyPaymentDialog({
@@ -28,14 +26,15 @@ export function VerifyPaymentDialog({
     >
       {payment && (
         <div className="space-y-4 p-5 sm:p-6">
-          <div className="flex items-start justify-between gap-3">
-            <h2 id="verify-payment-title" className="text-lg font-semibold [overflow-wrap:anywhere]">
-              {t('payments.dialogTitle', { company: payment.company.companyName })}
-            </h2>
-            <Button variant="ghost" size="icon" className="-me-2 -mt-2 shrink-0" aria-label={t('payments.close')} onClick={onClose}>
-              <X aria-hidden="true" className="h-5 w-5" />
-            </Button>
-          </div>
+          <ModalDialogHeader
+            titleId="verify-payment-title"
+            title={t('payments.dialogTitle', { company: payment.company.companyName })}
+            closeLabel={t('payments.close')}
+            onClose={onClose}
+            className="flex items-start justify-between gap-3"
+            titleClassName="text-lg font-semibold [overflow-wrap:anywhere]"
+            closeClassName="-me-2 -mt-2 shrink-0"
+          />
           <VerifyPaymentForm key={payment.invoice.id} company={payment.company} invoices={[payment.invoice]} onVerified={onVerified} />
         </div>
       )}

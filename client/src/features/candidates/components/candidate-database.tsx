@@ -2,8 +2,8 @@
 // filters, the count, the sort and the cards. The search is the URL's (search-state.ts): every change replaces the
 // query string of /dashboard, so Back, a refresh and a shared link open the same search.
 import { useEffect, useRef, useState } from 'react';
-import { Search, SlidersHorizontal, X } from 'lucide-react';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { ModalDialog, ModalDialogHeader } from '@/components/ui/modal-dialog';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { CANDIDATE_PAGE_SIZE, CANDIDATE_SORTS, SEARCH_TEXT_MAX, type CandidateOptionCounts, type CandidateSort } from '#shared/candidates.ts';
@@ -56,14 +56,14 @@ function FilterDrawer(props: {
       className="m-0 ms-auto h-dvh max-h-dvh w-full max-w-md bg-white p-0 text-slate-900 backdrop:bg-slate-900/40 lg:hidden"
     >
         <div className="flex h-full flex-col">
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-            <h2 id="filter-drawer-title" className="text-base font-semibold">
-              {t('filters.heading')}
-            </h2>
-            <Button variant="ghost" size="icon" aria-label={t('filters.close')} onClick={onClose}>
-              <X aria-hidden="true" className="h-5 w-5" />
-            </Button>
-          </div>
+          <ModalDialogHeader
+            titleId="filter-drawer-title"
+            title={t('filters.heading')}
+            closeLabel={t('filters.close')}
+            onClose={onClose}
+            className="flex items-center justify-between border-b border-slate-200 px-4 py-3"
+            titleClassName="text-base font-semibold"
+          />
           <div className="flex-1 overflow-y-auto px-4 py-5">
             <FilterPanel filters={filters} counts={counts} onChange={onChange} />
           </div>
