@@ -2,6 +2,7 @@
 // (profile-writes.ts) and the uploads a profile names (profile-uploads.ts), as accounts and the review read it too.
 import { eq } from 'drizzle-orm';
 import { jobSeekerProfiles, type JobSeekerProfile, type User } from '#shared/schema.ts';
+import type { HiringFacts } from '#shared/hiring-facts.ts';
 import { reviewStatusOf, type OwnProfile, type ProfileVisibility, type RejectionReason } from '#shared/profile.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -16,6 +17,21 @@ export interface ProfileContext {
   videoHost: Pick<VideoHost, 'objectKeyOf'>;
   /** Where resumable video uploads wait until their last byte: a profile may name one still on its way. */
   videoUploads: Pick<VideoUploadStore, 'datastore'>;
+}
+
+/** A profile's hiring facts as stored, with the types the API gives them. */
+export function hiringFactsOf(profile: Pick<JobSeekerProfile, keyof HiringFacts>): HiringFacts {
+  return {
+    nationality: profile.nationality,
+    currentCountry: profile.currentCountry,
+    visaStatus: profile.visaStatus as HiringFacts['visaStatus'],
+    availableFrom: profile.availableFrom,
+    drivingLicences: profile.drivingLicences as HiringFacts['drivingLicences'],
+    licenceCountry: profile.licenceCountry,
+    salaryMin: profile.salaryMin,
+    salaryMax: profile.salaryMax,
+    salaryCurrency: profile.salaryCurrency as HiringFacts['salaryCurrency'],
+  };
 }
 
 /** The profile as its owner sees it: no internal columns (search vector, review snapshot). */
@@ -39,15 +55,7 @@ export function ownProfileView(profile: JobSeekerProfile, userStatus: string): O
     reviewedAt: profile.reviewedAt?.toISOString() ?? null,
     submittedAt: profile.submittedAt.toISOString(),
     lookingConfirmedAt: profile.lookingConfirmedAt.toISOString(),
-    nationality: profile.nationality,
-    currentCountry: profile.currentCountry,
-    visaStatus: profile.visaStatus as OwnProfile['visaStatus'],
-    availableFrom: profile.availableFrom,
-    drivingLicences: profile.drivingLicences as OwnProfile['drivingLicences'],
-    licenceCountry: profile.licenceCountry,
-    salaryMin: profile.salaryMin,
-    salaryMax: profile.salaryMax,
-    salaryCurrency: profile.salaryCurrency as OwnProfile['salaryCurrency'],
+    ...hiringFactsOf(profile),
     factVerifications: profile.factVerifications,
     activityEmails: profile.activityEmails,
     createdAt: profile.createdAt.toISOString(),

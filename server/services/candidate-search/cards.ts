@@ -3,17 +3,24 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CandidateCard } from '#shared/candidates.ts';
 import { VERIFIABLE_FACTS, type HiringFacts } from '#shared/hiring-facts.ts';
+import type { JobSeekerProfile } from '#shared/schema.ts';
+import { hiringFactsOf } from '../profiles.ts';
 
 /** How much of the bio a card shows (see summaryOf). */
 export const SUMMARY_LENGTH = 160;
 
-/** The hiring facts of a card, selected from the profile `alias` (a date as text, not a Date in local time). */
+/**
+ * The hiring facts of a card, selected from the profile `alias` (a date as text, not a Date in local time), named as
+ * the schema names them: a card reads them as the owner's profile does (hiringFactsOf).
+ */
 export const factColumns = (alias: SQL) =>
-  sql`${alias}.nationality, ${alias}.current_country, ${alias}.visa_status, ${alias}.available_from::text as available_from,
-    ${alias}.driving_licences, ${alias}.licence_country, ${alias}.salary_min, ${alias}.salary_max, ${alias}.salary_currency, ${alias}.fact_verifications`;
+  sql`${alias}.nationality, ${alias}.current_country as "currentCountry", ${alias}.visa_status as "visaStatus",
+    ${alias}.available_from::text as "availableFrom", ${alias}.driving_licences as "drivingLicences", ${alias}.licence_country as "licenceCountry",
+    ${alias}.salary_min as "salaryMin", ${alias}.salary_max as "salaryMax", ${alias}.salary_currency as "salaryCurrency",
+    ${alias}.fact_verifications as "factVerifications"`;
 
 /** The columns a candidate card is made from, as the search and the shortlist select them. */
-export interface CardRow extends Record<string, unknown> {
+export interface CardRow extends Record<string, unknown>, Pick<JobSeekerProfile, keyof HiringFacts | 'factVerifications'> {
   id: string;
   full_name: string;
   location: string;
@@ -25,16 +32,6 @@ export interface CardRow extends Record<string, unknown> {
   video_url: string | null;
   poster_key: string | null;
   looking_confirmed_at: Date | string;
-  nationality: string | null;
-  current_country: string | null;
-  visa_status: string | null;
-  available_from: string | null;
-  driving_licences: string[] | null;
-  licence_country: string | null;
-  salary_min: number | null;
-  salary_max: number | null;
-  salary_currency: string | null;
-  fact_verifications: Record<string, unknown> | null;
 }
 
 /** The poster of a profile's video once the app has made it (videos it keeps as /objects/video/<id>). */
@@ -66,15 +63,7 @@ export function card(row: CardRow & { shortlisted: boolean }): CandidateCard {
     avatarUrl: null,
     shortlisted: row.shortlisted,
     lookingConfirmedAt: new Date(row.looking_confirmed_at).toISOString(),
-    nationality: row.nationality,
-    currentCountry: row.current_country,
-    visaStatus: row.visa_status as HiringFacts['visaStatus'],
-    availableFrom: row.available_from,
-    drivingLicences: row.driving_licences as HiringFacts['drivingLicences'],
-    licenceCountry: row.licence_country,
-    salaryMin: row.salary_min,
-    salaryMax: row.salary_max,
-    salaryCurrency: row.salary_currency as HiringFacts['salaryCurrency'],
-    verifiedFacts: VERIFIABLE_FACTS.filter((fact) => row.fact_verifications?.[fact] !== undefined),
+    ...hiringFactsOf(row),
+    verifiedFacts: VERIFIABLE_FACTS.filter((fact) => row.factVerifications[fact] !== undefined),
   };
 }
