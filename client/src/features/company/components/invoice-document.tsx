@@ -34,6 +34,12 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
     </>
   );
   const label = (key: string, values?: Record<string, unknown>) => both((t) => t(key, values));
+  /** The heading of a section below the header ("Bill to", "Pay by"), which the section is labelled by. */
+  const sectionHeading = (id: string, key: string) => (
+    <h2 id={id} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+      {label(key)}
+    </h2>
+  );
 
   // Amounts are the same figures in both languages: Latin digits with the currency code, as the bank transfer uses.
   const aed = (fils: number) => `${invoice.currency} ${formatAed(fils)}`;
@@ -71,9 +77,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
       </header>
 
       <section className="mt-6" aria-labelledby="bill-to">
-        <h2 id="bill-to" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-          {label('invoice.billTo')}
-        </h2>
+        {sectionHeading('bill-to', 'invoice.billTo')}
         <p className="mt-1 font-semibold">{invoice.buyer.companyName}</p>
         <p className="text-sm text-slate-700">{invoice.buyer.contactPerson}</p>
         <p className="text-sm text-slate-700" dir="ltr">
@@ -122,9 +126,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
       </div>
 
       <section className="mt-8 rounded-xl bg-slate-50 p-4 print:bg-transparent print:p-0" aria-labelledby="pay-by">
-        <h2 id="pay-by" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-          {label('invoice.payBy')}
-        </h2>
+        {sectionHeading('pay-by', 'invoice.payBy')}
         <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-slate-600">{label('bank.accountName')}</dt>
           <dd className="font-medium">{invoice.seller.bank.accountName}</dd>
