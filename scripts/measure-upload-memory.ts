@@ -49,14 +49,12 @@ async function api(method: string, url: string, body?: unknown) {
   return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
 }
 
-/** Streams a multipart video of `bytes` bytes (an MP4 header, then filler) in 1 MiB chunks. */
-function uploadVideo(bytes: number): Promise<number> {
-  const boundary = 'wazifa-measure';
+/**
+ * Sends a video of `bytes` bytes (an MP4 header, then filler) as the body of `req` in 1 MiB chunks, after `head` and
+ * before `tail` when given; resolves with the answer's status once the answer has been read.
+ */
+function sendVideo(req: http.ClientRequest, bytes: number, { head, tail }: { head?: string; tail?: string } = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}/api/video/upload`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
-    });
     req.on('response', (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
@@ -65,17 +63,31 @@ function uploadVideo(bytes: number): Promise<number> {
     const ftyp = Buffer.from([0, 0, 0, 24, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
     const chunk = Buffer.alloc(1024 * 1024, 7);
     void (async () => {
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+      if (head) req.write(head);
       req.write(ftyp);
       for (let sent = ftyp.length; sent < bytes; sent += chunk.length) {
         if (!req.write(chunk.subarray(0, Math.min(chunk.length, bytes - sent)))) await new Promise((r) => req.once('drain', r));
       }
-      req.end(`\r\n--${boundary}--\r\n`);
+      if (tail) req.end(tail);
+      else req.end();
     })();
   });
 }
 
-/** A resumable (tus) upload of `bytes` bytes in one PATCH streamed in 1 MiB chunks, as a phone on a good line sends it. */
+/** Streams a multipart video of `bytes` bytes. */
+function uploadVideo(bytes: number): Promise<number> {
+  const boundary = 'wazifa-measure';
+  const req = http.request(`${base}/api/video/upload`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+  });
+  return sendVideo(req, bytes, {
+    head: `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    tail: `\r\n--${boundary}--\r\n`,
+  });
+}
+
+/** A resumable (tus) upload of `bytes` bytes in one PATCH, as a phone on a good line sends it. */
 async function uploadVideoResumably(bytes: number): Promise<number> {
   const b64 = (text: string) => Buffer.from(text).toString('base64');
   const created = await fetch(`${base}/api/video/tus`, {
@@ -89,26 +101,11 @@ async function uploadVideoResumably(bytes: number): Promise<number> {
   });
   if (created.status !== 201) throw new Error(`tus create answered ${created.status}: ${await created.text()}`);
   const location = new URL(created.headers.get('location')!, base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(location, {
-      method: 'PATCH',
-      headers: { cookie, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes) },
-    });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    const ftyp = Buffer.from([0, 0, 0, 24, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
-    const chunk = Buffer.alloc(1024 * 1024, 7);
-    void (async () => {
-      req.write(ftyp);
-      for (let sent = ftyp.length; sent < bytes; sent += chunk.length) {
-        if (!req.write(chunk.subarray(0, Math.min(chunk.length, bytes - sent)))) await new Promise((r) => req.once('drain', r));
-      }
-      req.end();
-    })();
+  const req = http.request(location, {
+    method: 'PATCH',
+    headers: { cookie, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes) },
   });
+  return sendVideo(req, bytes);
 }
 
 async function uploadCv(bytes: number) {
