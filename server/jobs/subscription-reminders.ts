@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { auditLog, companyProfiles, type CompanyProfile } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { enqueueEmail, recipientLocale } from '../mail/outbox.ts';
+import { enqueueEmail, recipientLocale, type DbOrTx } from '../mail/outbox.ts';
 import { subscriptionExpiredTemplate, subscriptionReminderTemplate } from '../mail/company-templates.ts';
 import { lastDayBefore } from '../services/invoices.ts';
 import { startPeriodicJob } from './periodic.ts';
@@ -31,6 +31,17 @@ export interface SubscriptionJobContext {
   clock: Clock;
   productName: string;
   publicUrl: string;
+}
+
+/** What both e-mails about a subscription's end say: to whom, in their language, its last day and where to renew. */
+async function endOfSubscriptionMail(tx: DbOrTx, ctx: SubscriptionJobContext, company: CompanyProfile) {
+  return {
+    locale: await recipientLocale(tx, company.userId),
+    productName: ctx.productName,
+    contactPerson: company.contactPerson,
+    lastDay: lastDayBefore(company.subscriptionEndDate!),
+    link: `${ctx.publicUrl}/dashboard`,
+  };
 }
 
 /** Marks one batch of active companies past their end as expired, with their e-mail; returns how many. */
@@ -54,13 +65,7 @@ async function expireBatch(ctx: SubscriptionJobContext, batchSize: number): Prom
         details: { endsAt: company.subscriptionEndDate!.toISOString() },
         at: now,
       });
-      const mail = subscriptionExpiredTemplate({
-        locale: await recipientLocale(tx, company.userId),
-        productName: ctx.productName,
-        contactPerson: company.contactPerson,
-        lastDay: lastDayBefore(company.subscriptionEndDate!),
-        link: `${ctx.publicUrl}/dashboard`,
-      });
+      const mail = subscriptionExpiredTemplate(await endOfSubscriptionMail(tx, ctx, company));
       await enqueueEmail(tx, { to: company.email, template: 'subscription_expired', ...mail }, { now });
     }
     return due.length;
@@ -128,13 +133,9 @@ async function remindBatch(ctx: SubscriptionJobContext, batchSize: number): Prom
         at: now,
       });
       const mail = subscriptionReminderTemplate({
-        locale: await recipientLocale(tx, company.userId),
-        productName: ctx.productName,
-        contactPerson: company.contactPerson,
-        lastDay: lastDayBefore(company.subscriptionEndDate!),
+        ...(await endOfSubscriptionMail(tx, ctx, company)),
         // The days really left: fewer than the reminder's when it starts late (a company activated near its end).
         daysLeft: Math.max(1, Math.ceil((company.subscriptionEndDate!.getTime() - now.getTime()) / DAY_MS)),
-        link: `${ctx.publicUrl}/dashboard`,
       });
       await enqueueEmail(tx, { to: company.email, template: `subscription_reminder_${days}d`, ...mail }, { now });
     }
