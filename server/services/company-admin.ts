@@ -3,13 +3,22 @@
 import { and, eq } from 'drizzle-orm';
 import type { SubscriptionStatus } from '#shared/constants.ts';
 import type { CompanyView, InvoiceView } from '#shared/company.ts';
-import { auditLog, companyInvitations, companyProfiles, invoices, users, type User } from '#shared/schema.ts';
+import { auditLog, companyInvitations, companyProfiles, invoices, users, type Invoice, type User } from '#shared/schema.ts';
 import { DomainError } from '../domain-error.ts';
 import { companyActivatedTemplate } from '../mail/company-templates.ts';
 import { enqueueEmail, recipientLocale } from '../mail/outbox.ts';
 import { invoiceView, lastDayBefore, periodInstants } from './invoices.ts';
 import { ADMIN_RENEWAL, companyView, issueRenewal, lockCompany, type CompanyContext } from './subscriptions.ts';
 import { openInvitations } from './team-seats.ts';
+
+/** What the audit log keeps of the invoice an action is about. */
+const invoiceDetails = (invoice: Invoice) => ({
+  invoiceId: invoice.id,
+  invoiceNumber: invoice.number,
+  totalFils: invoice.totalFils,
+  periodStart: invoice.periodStart,
+  periodEnd: invoice.periodEnd,
+});
 
 /**
  * The admin has found the transfer: the invoice is paid, and the subscription covers the invoice's period. A first
@@ -72,15 +81,7 @@ export async function verifyPayment(
       action: 'company.verify_payment',
       subjectType: 'company',
       subjectId: company.id,
-      details: {
-        invoiceId: invoice.id,
-        invoiceNumber: invoice.number,
-        totalFils: invoice.totalFils,
-        bankReference: input.bankReference,
-        periodStart: invoice.periodStart,
-        periodEnd: invoice.periodEnd,
-        previousStatus: company.subscriptionStatus,
-      },
+      details: { ...invoiceDetails(invoice), bankReference: input.bankReference, previousStatus: company.subscriptionStatus },
       at: now,
     });
     if (endsAt > now) {
@@ -152,13 +153,7 @@ export async function issueRenewalInvoice(ctx: CompanyContext, admin: User, comp
       action: 'company.renewal_invoice',
       subjectType: 'company',
       subjectId: company.id,
-      details: {
-        invoiceId: invoice.id,
-        invoiceNumber: invoice.number,
-        totalFils: invoice.totalFils,
-        periodStart: invoice.periodStart,
-        periodEnd: invoice.periodEnd,
-      },
+      details: invoiceDetails(invoice),
       at: now,
     });
     return { invoice: invoiceView(invoice) };
