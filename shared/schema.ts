@@ -24,6 +24,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** The account a row belongs to, deleted with it. */
+const belongsToUser = () => varchar('user_id').notNull().references(() => users.id, { onDelete: 'cascade' });
+/** The company a row belongs to, deleted with it. */
+const belongsToCompany = () => uuid('company_id').notNull().references(() => companyProfiles.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',
@@ -91,9 +95,7 @@ export const jobSeekerProfiles = pgTable(
   'job_seeker_profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: varchar('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     fullName: text('full_name').notNull(),
     phone: text('phone').notNull(),
     location: text('location').notNull(),
@@ -233,9 +235,7 @@ export const companyProfiles = pgTable(
   'company_profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: varchar('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     companyName: text('company_name').notNull(),
     contactPerson: text('contact_person').notNull(),
     phone: text('phone').notNull(),
@@ -424,12 +424,8 @@ export const careerApplications = pgTable(
 export const companyMembers = pgTable(
   'company_members',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
-    userId: varchar('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: belongsToCompany(),
+    userId: belongsToUser(),
     role: varchar('role', { length: 16 }).notNull().default('member'),
     invitedById: varchar('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -446,9 +442,7 @@ export const companyInvitations = pgTable(
   'company_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    companyId: belongsToCompany(),
     email: text('email').notNull(),
     role: varchar('role', { length: 16 }).notNull().default('member'),
     tokenHash: text('token_hash').notNull().unique(),
@@ -546,9 +540,7 @@ export const candidateEvents = pgTable(
   'candidate_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    companyId: belongsToCompany(),
     profileId: uuid('profile_id')
       .notNull()
       .references(() => jobSeekerProfiles.id, { onDelete: 'cascade' }),
@@ -575,9 +567,7 @@ export const companyBlocks = pgTable(
     profileId: uuid('profile_id')
       .notNull()
       .references(() => jobSeekerProfiles.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    companyId: belongsToCompany(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.companyId] }), index('company_blocks_company_id_idx').on(t.companyId, t.profileId)],
@@ -588,9 +578,7 @@ export const companyReports = pgTable(
   'company_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    companyId: belongsToCompany(),
     reporterId: varchar('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     reason: varchar('reason', { length: 24 }).notNull(),
     details: text('details').notNull(),
@@ -616,9 +604,7 @@ export const consents = pgTable(
   'consents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: varchar('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     version: varchar('version', { length: 10 }).notNull(),
     via: varchar('via', { length: 16 }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
@@ -629,9 +615,7 @@ export const consents = pgTable(
 export const shortlists = pgTable(
   'shortlists',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    companyId: belongsToCompany(),
     profileId: uuid('profile_id')
       .notNull()
       .references(() => jobSeekerProfiles.id, { onDelete: 'cascade' }),
@@ -654,9 +638,7 @@ export const savedSearches = pgTable(
   'saved_searches',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companyProfiles.id, { onDelete: 'cascade' }),
+    companyId: belongsToCompany(),
     name: varchar('name', { length: 80 }).notNull(),
     // /dashboard's query string of the search (shared/saved-searches.ts writes it).
     query: text('query').notNull(),
@@ -678,9 +660,7 @@ export const authTokens = pgTable(
   'auth_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: varchar('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     purpose: varchar('purpose', { length: 24 }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -723,9 +703,7 @@ export const dataExports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     // Who asked, and receives the link.
-    userId: varchar('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     // 'person' (the account's own data) or 'company' (the company's, asked by its owner).
     scope: varchar('scope', { length: 16 }).notNull(),
     companyId: uuid('company_id').references(() => companyProfiles.id, { onDelete: 'cascade' }),
