@@ -1,8 +1,11 @@
 // A modal dialog on the browser's own <dialog>: showModal() gives the focus trap, Escape and the backdrop, and the
 // focus goes back where it was on close. Its content is mounted only while it is open, so forms start afresh.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { createContext, use, useEffect, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { Button } from './button';
+
+/** What a dialog's header takes from its dialog: the id its heading must carry, and how to close. */
+const DialogContext = createContext<{ labelledBy: string; onClose: () => void } | null>(null);
 
 export function ModalDialog({
   open,
@@ -13,7 +16,7 @@ export function ModalDialog({
   children,
 }: {
   open: boolean;
-  /** Called when the dialog closes by itself (Escape); the caller then sets `open` to false. */
+  /** Called when the dialog closes by itself (Escape) or by its header's button; the caller then sets `open` to false. */
   onClose: () => void;
   /** The id of the dialog's heading. */
   labelledBy: string;
@@ -33,35 +36,32 @@ export function ModalDialog({
   }, [open, initialFocus]);
   return (
     <dialog ref={dialog} aria-labelledby={labelledBy} onClose={onClose} className={className}>
-      {open && children}
+      {open && <DialogContext value={{ labelledBy, onClose }}>{children}</DialogContext>}
     </dialog>
   );
 }
 
-/** A dialog's heading (its id is the dialog's labelledBy) beside the button that closes it. */
+/** A ModalDialog's heading, which the dialog is labelled by, beside the button that closes it. */
 export function ModalDialogHeader({
-  titleId,
   title,
   closeLabel,
-  onClose,
   className,
   titleClassName,
   closeClassName,
   autoFocusClose,
 }: {
-  titleId: string;
   title: ReactNode;
   closeLabel: string;
-  onClose: () => void;
   className: string;
   titleClassName: string;
   closeClassName?: string;
   /** Focus starts on the close button (the dialog has nothing else to focus). */
   autoFocusClose?: boolean;
 }) {
+  const { labelledBy, onClose } = use(DialogContext)!;
   return (
     <div className={className}>
-      <h2 id={titleId} className={titleClassName}>
+      <h2 id={labelledBy} className={titleClassName}>
         {title}
       </h2>
       <Button variant="ghost" size="icon" className={closeClassName} aria-label={closeLabel} onClick={onClose} autoFocus={autoFocusClose}>

@@ -112,10 +112,8 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
     >
         <div className="p-5 sm:p-6">
           <ModalDialogHeader
-            titleId="review-shortcuts-title"
             title={t('shortcuts.title')}
             closeLabel={t('shortcuts.close')}
-            onClose={onClose}
             className="flex items-center justify-between gap-3"
             titleClassName="text-lg font-semibold"
             autoFocusClose

@@ -27,10 +27,8 @@ export function VerifyPaymentDialog({
       {payment && (
         <div className="space-y-4 p-5 sm:p-6">
           <ModalDialogHeader
-            titleId="verify-payment-title"
             title={t('payments.dialogTitle', { company: payment.company.companyName })}
             closeLabel={t('payments.close')}
-            onClose={onClose}
             className="flex items-start justify-between gap-3"
             titleClassName="text-lg font-semibold [overflow-wrap:anywhere]"
             closeClassName="-me-2 -mt-2 shrink-0"

@@ -57,10 +57,8 @@ function FilterDrawer(props: {
     >
         <div className="flex h-full flex-col">
           <ModalDialogHeader
-            titleId="filter-drawer-title"
             title={t('filters.heading')}
             closeLabel={t('filters.close')}
-            onClose={onClose}
             className="flex items-center justify-between border-b border-slate-200 px-4 py-3"
             titleClassName="text-base font-semibold"
           />
