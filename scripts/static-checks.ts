@@ -1,6 +1,6 @@
 // The type check and the linter at once, each on a core of its own: both are single-threaded, and one after the other
-// they left the second core idle: 27-28 s one after the other, 22 s side by side on a 2-core machine (docs/architecture.md, Tests). Each one's output is
-// printed whole when it ends, so the two never interleave; the exit code is the first failure's.
+// they left the second core idle (27-28 s in all on a 2-core machine, 22 s side by side; docs/architecture.md, Tests).
+// Each one's output is printed whole when it ends, so the two never interleave; the exit code is the first failure's.
 import { spawn } from 'node:child_process';
 
 const checks = [
