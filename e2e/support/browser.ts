@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core (no browser download), with the checks every page gets.
 import { AxeBuilder } from '@axe-core/playwright';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -17,9 +18,12 @@ export const CHROMIUM_ARGS = [
 /** Chromium's own camera and microphone (a moving test picture and a tone), allowed without asking. */
 export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
+/** Starts $CHROMIUM_PATH or Debian's Chromium through a script that turns off what the tests never use (chromium.sh). */
+export const CHROMIUM_LAUNCHER = fileURLToPath(new URL('./chromium.sh', import.meta.url));
+
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_LAUNCHER,
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
