@@ -81,7 +81,7 @@ describe("a job seeker's control over companies", () => {
     await expectNoHorizontalScroll(page);
 
     // The employer's public page: verified, with who issued the licence.
-    await activity.first().getByRole('link', { name: 'Gulf Star Manpower के बारे में' }).click();
+    await activity.first().getByRole('link', { name: 'नियोक्ता: Gulf Star Manpower' }).click();
     await page.waitForURL(`**/employers/${slug}`);
     await page.getByRole('heading', { name: 'Gulf Star Manpower' }).waitFor();
     await page.getByText('हमारी टीम ने इस कंपनी का ट्रेड लाइसेंस जाँचा है, जो दुबई ने जारी किया है', { exact: false }).waitFor();

@@ -1,4 +1,6 @@
 // What a job seeker can do about a company wherever it is listed: read its page, block or unblock it, report it.
+// Each control's accessible name names the company and holds the words it shows, so someone using voice control can
+// say what they see ("Employer", "Block").
 import { Ban, Flag, Undo2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
