@@ -68,8 +68,7 @@ function sendVideo(req: http.ClientRequest, bytes: number, { head, tail }: { hea
       for (let sent = ftyp.length; sent < bytes; sent += chunk.length) {
         if (!req.write(chunk.subarray(0, Math.min(chunk.length, bytes - sent)))) await new Promise((r) => req.once('drain', r));
       }
-      if (tail) req.end(tail);
-      else req.end();
+      req.end(tail);
     })();
   });
 }
