@@ -44,28 +44,26 @@ export function newContext(browser: Browser, options: BrowserContextOptions = {}
 }
 
 /**
- * Records each time a page that has shown its heading is hidden again at its address while a part of it loads: React
- * hides a shown page (`display: none !important`) behind its outline when a part of it suspends later, for its code
- * or its texts. A page asks for what it needs as it opens. Call before the page is opened; the answer lists what was
- * hidden, and when. Moving to another page is not counted (the page left is hidden before the next one shows), but a
- * prompt giving way to the page it guarded would be: check around such steps, not across them.
+ * Records each time a page that has shown its heading loses it again at its address while a part of it loads: when a
+ * part suspends later, for its code or its texts, React hides the shown page (`display: none !important`) behind its
+ * outline; a renderer that takes the page's nodes away instead is caught the same way. A page asks for what it needs
+ * as it opens. Call before the page is opened; the answer lists what was hidden, and when. Moving to another page is
+ * not counted (the address has changed by the time the page left goes), but a prompt giving way to the page it
+ * guarded would be: check around such steps, not across them.
  */
 export async function recordPageHidden(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const hidden: string[] = [];
     (window as unknown as { pageHidden: string[] }).pageHidden = hidden;
     let shownAt: string | null = null;
-    new MutationObserver((changes) => {
-      // The address whose page shows its heading now (the page being left is already hidden).
+    new MutationObserver(() => {
+      // Once the changes of a render are in: does the page at this address still show its heading?
       if ([...document.querySelectorAll('#root h1')].some((heading) => heading.checkVisibility())) shownAt = location.pathname;
-      if (shownAt !== location.pathname) return;
-      for (const { target } of changes) {
-        const element = target as HTMLElement;
-        if (element.closest('#root') && element.style.display === 'none' && element.style.getPropertyPriority('display') === 'important') {
-          hidden.push(`${location.pathname} at ${Math.round(performance.now())} ms`);
-        }
+      else if (shownAt === location.pathname) {
+        hidden.push(`${location.pathname} at ${Math.round(performance.now())} ms`);
+        shownAt = null;
       }
-    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'class', 'hidden'] });
   });
   return () => page.evaluate(() => (window as unknown as { pageHidden: string[] }).pageHidden);
 }
