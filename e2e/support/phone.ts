@@ -15,10 +15,12 @@ export interface Network {
 export class Phone {
   private readonly session: CDPSession;
   private readonly network: Network | undefined;
+  private readonly cpuSlowdown: number | undefined;
 
-  private constructor(session: CDPSession, network: Network | undefined) {
+  private constructor(session: CDPSession, network: Network | undefined, cpuSlowdown: number | undefined) {
     this.session = session;
     this.network = network;
+    this.cpuSlowdown = cpuSlowdown;
   }
 
   /** The page's network (and processor, when `cpuSlowdown` is given) as on a slow phone; unthrottled without. */
@@ -29,10 +31,29 @@ export class Phone {
       options.downloadBitsPerSecond || options.uploadBitsPerSecond
         ? { downloadBitsPerSecond: options.downloadBitsPerSecond ?? -1, uploadBitsPerSecond: options.uploadBitsPerSecond ?? -1, latencyMs: options.latencyMs ?? 0 }
         : undefined;
-    const phone = new Phone(session, network);
+    const phone = new Phone(session, network, options.cpuSlowdown);
     await phone.online();
-    if (options.cpuSlowdown) await session.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
+    await phone.slowProcessor(options.cpuSlowdown);
     return phone;
+  }
+
+  /**
+   * Runs `run` with the processor at full speed, and slows it again after. Chromium slows a page's processor by making
+   * its main thread spin in a busy loop three quarters of the time, whether the page has work or not: a slowed page
+   * keeps most of a core of the machine running the tests busy for nothing (docs/architecture.md, Tests). Journeys
+   * lift it only while the person's own time passes and the page has nothing to do but count it.
+   */
+  async atFullSpeed<T>(run: () => Promise<T>): Promise<T> {
+    await this.slowProcessor(1);
+    try {
+      return await run();
+    } finally {
+      await this.slowProcessor(this.cpuSlowdown);
+    }
+  }
+
+  private async slowProcessor(rate: number | undefined) {
+    if (this.cpuSlowdown) await this.session.send('Emulation.setCPUThrottlingRate', { rate: rate ?? 1 });
   }
 
   /** The connection cut: requests in flight fail, the browser says it is offline. */
