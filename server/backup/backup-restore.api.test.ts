@@ -322,4 +322,45 @@ describe('a backup taken while people write', () => {
       archive.close();
     }
   });
+
+  it('leaves no failure unhandled when a file is gone while the next one is still looked up', async () => {
+    // A rejection no one listens to yet stops the server (Node's default): the failed read must be heard even while
+    // the archive is still being put together.
+    await Promise.all([uploadCv((await jobSeekerWithProfile(testApp)).agent), uploadCv((await jobSeekerWithProfile(testApp)).agent)]);
+    const db = testApp.testDatabase.database;
+    let firstReadFailed!: () => void;
+    const failedOnce = new Promise<void>((resolve) => (firstReadFailed = resolve));
+    let reads = 0;
+    let stats = 0;
+    const racing: ObjectStorage = {
+      ...testApp.storage,
+      async stat(key) {
+        // Every file after the first is looked up only once the first one's read has failed, and a turn has passed.
+        if (stats++ > 0) await failedOnce.then(() => new Promise((resolve) => setImmediate(resolve)));
+        return testApp.storage.stat(key);
+      },
+      async createReadStream(wanted, range) {
+        if (reads++ > 0) return testApp.storage.createReadStream(wanted, range);
+        await db.pool.query(`delete from objects where key = $1`, [wanted]);
+        await testApp.storage.delete(wanted);
+        return new Readable({
+          read() {
+            this.destroy(Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' }));
+            setImmediate(firstReadFailed);
+          },
+        });
+      },
+    };
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      await backUp(testApp, racing);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+    expect(reads).toBeGreaterThan(1);
+    expect(unhandled).toEqual([]);
+  });
 });

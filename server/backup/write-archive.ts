@@ -72,6 +72,16 @@ async function stillNamed(connectionString: string, keys: string[]): Promise<Set
   }
 }
 
+/**
+ * An entry's promise, awaited only once every entry is added (`Promise.all` below). An entry can fail before then, while
+ * the next file is still looked up: left unheard until then, Node counts its failure as unhandled and stops the
+ * process. The failure still reaches `Promise.all`.
+ */
+function heardLater<T>(entry: Promise<T>): Promise<T> {
+  entry.catch(() => {});
+  return entry;
+}
+
 export async function writeBackupArchive(input: WriteArchiveInput): Promise<{ manifest: Manifest; size: number }> {
   const client = new pg.Client({ connectionString: input.connectionString });
   await client.connect();
@@ -110,8 +120,8 @@ export async function writeBackupArchive(input: WriteArchiveInput): Promise<{ ma
     // One COPY at a time on the snapshot's connection: each entry is started when the ZIP is ready for it.
     const copied = tables.rows
       .filter((table) => !TABLES_LEFT_OUT.has(table.name))
-      .map(
-        (table) =>
+      .map((table) =>
+        heardLater(
           new Promise<void>((resolve, reject) => {
             const entry = `database/${table.name}.copy`;
             zip.addReadStreamLazy(entry, { compress: true }, (ready) => {
@@ -132,6 +142,7 @@ export async function writeBackupArchive(input: WriteArchiveInput): Promise<{ ma
               ready(null, source.pipe(measure.stream));
             });
           }),
+        ),
       );
 
     const sequences = await client.query<{ name: string; value: string | null; is_called: boolean }>(
@@ -154,28 +165,30 @@ export async function writeBackupArchive(input: WriteArchiveInput): Promise<{ ma
           continue;
         }
         filesCopied.push(
-          new Promise<void>((resolve, reject) => {
-            zip.addReadStreamLazy(`files/${key}`, { compress: false }, (ready) => {
-              const measure = measuring();
-              measure.stream.on('error', reject);
-              measure.stream.on('end', () => {
-                const { sha256, bytes } = measure.result();
-                files.push({ key, size: bytes, sha256 });
-                resolve();
+          heardLater(
+            new Promise<void>((resolve, reject) => {
+              zip.addReadStreamLazy(`files/${key}`, { compress: false }, (ready) => {
+                const measure = measuring();
+                measure.stream.on('error', reject);
+                measure.stream.on('end', () => {
+                  const { sha256, bytes } = measure.result();
+                  files.push({ key, size: bytes, sha256 });
+                  resolve();
+                });
+                input.storage.createReadStream(key).then(
+                  (source: Readable) => {
+                    source.on('error', (err: NodeJS.ErrnoException) => {
+                      reject(err.code === 'ENOENT' ? new FileGoneDuringBackup(key) : err);
+                      measure.stream.destroy();
+                    });
+                    ready(null, source.pipe(measure.stream));
+                  },
+                  // The archive is abandoned: the attempt fails here and nothing reads the ZIP further.
+                  (err: NodeJS.ErrnoException) => reject(err.code === 'ENOENT' ? new FileGoneDuringBackup(key) : err),
+                );
               });
-              input.storage.createReadStream(key).then(
-                (source: Readable) => {
-                  source.on('error', (err: NodeJS.ErrnoException) => {
-                    reject(err.code === 'ENOENT' ? new FileGoneDuringBackup(key) : err);
-                    measure.stream.destroy();
-                  });
-                  ready(null, source.pipe(measure.stream));
-                },
-                // The archive is abandoned: the attempt fails here and nothing reads the ZIP further.
-                (err: NodeJS.ErrnoException) => reject(err.code === 'ENOENT' ? new FileGoneDuringBackup(key) : err),
-              );
-            });
-          }),
+            }),
+          ),
         );
       }
       // Missing at the start: still named by the database now (the store lost it), or deleted since the snapshot.
