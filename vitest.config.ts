@@ -12,7 +12,7 @@ export default defineConfig({
     // Three files at a time. Vitest's default is one fewer than the cores, one on a 2-core machine: the files then ran
     // one after another while each waited on PostgreSQL, a browser or the disk. Measured on a 2-core machine, whole
     // run: 890-950 s at the default, 804 s at two, 685 s at three (docs/architecture.md, Tests). Four is no faster now
-    // that the run keeps both cores busy (383 s against 367-404 s at three; 1% idle).
+    // that the run keeps both cores busy (322 s against 305 s at three, which leaves them idle 9% of the run).
     maxWorkers: 3,
     sequence: { sequencer: MinuteLongFirst },
     projects: [
