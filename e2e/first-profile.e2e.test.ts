@@ -5,7 +5,7 @@
 // save) is named and timed; the typing and the minute of speaking are the person's. The video is still on its way
 // when the profile is saved: the product never makes the person wait for it. The processor runs at full speed only
 // while the person speaks, between the recording's start and Stop, when the page has nothing to do but count: Chrome's
-// slowdown spins a core of the test machine the whole time it is on.
+// slowdown keeps most of a core of the test machine spinning the whole time it is on.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

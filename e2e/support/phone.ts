@@ -33,26 +33,26 @@ export class Phone {
         : undefined;
     const phone = new Phone(session, network, options.cpuSlowdown);
     await phone.online();
-    await phone.slowProcessor(options.cpuSlowdown);
+    await phone.setProcessorSlowdown(options.cpuSlowdown);
     return phone;
   }
 
   /**
    * Runs `run` with the processor at full speed, and slows it again after. Chromium slows a page's processor by making
-   * its main thread spin in a busy loop three quarters of the time, whether the page has work or not: a slowed page
-   * keeps most of a core of the machine running the tests busy for nothing (docs/architecture.md, Tests). Journeys
-   * lift it only while the person's own time passes and the page has nothing to do but count it.
+   * its main thread spin in a busy loop (three quarters of the time at 4×), whether the page has work or not: a slowed
+   * page keeps most of a core of the machine running the tests busy for nothing (docs/architecture.md, Tests).
+   * Journeys lift it only while the person's own time passes and the page has nothing to do but count it.
    */
   async atFullSpeed<T>(run: () => Promise<T>): Promise<T> {
-    await this.slowProcessor(1);
+    await this.setProcessorSlowdown(1);
     try {
       return await run();
     } finally {
-      await this.slowProcessor(this.cpuSlowdown);
+      await this.setProcessorSlowdown(this.cpuSlowdown);
     }
   }
 
-  private async slowProcessor(rate: number | undefined) {
+  private async setProcessorSlowdown(rate: number | undefined) {
     if (this.cpuSlowdown) await this.session.send('Emulation.setCPUThrottlingRate', { rate: rate ?? 1 });
   }
 
