@@ -6,6 +6,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -49,6 +50,21 @@ function backupContext(app: TestApp, storage: ObjectStorage = app.storage): Back
     clock: systemClock,
     instance: 'test',
   };
+}
+
+/**
+ * A stored file erased (its row and its bytes) just as the backup reads it, as when its account is erased after the
+ * snapshot was taken: the read fails as a deleted file's does. `failed` runs a turn after it has.
+ */
+async function eraseAsItIsRead(app: TestApp, key: string, failed: () => void = () => {}): Promise<Readable> {
+  await app.testDatabase.database.pool.query(`delete from objects where key = $1`, [key]);
+  await app.storage.delete(key);
+  return new Readable({
+    read() {
+      this.destroy(Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' }));
+      setImmediate(failed);
+    },
+  });
 }
 
 async function backUp(app: TestApp, storage?: ObjectStorage): Promise<string> {
@@ -293,7 +309,6 @@ describe('a backup taken while people write', () => {
     const seeker = await jobSeekerWithProfile(testApp);
     const cv = await uploadCv(seeker.agent);
     const key = cv.replace('/objects/', '');
-    const db = testApp.testDatabase.database;
     let deleted = false;
     // The first read of that file finds it gone: its account was erased after the snapshot was taken.
     const racing: ObjectStorage = {
@@ -301,13 +316,7 @@ describe('a backup taken while people write', () => {
       async createReadStream(wanted, range) {
         if (wanted === key && !deleted) {
           deleted = true;
-          await db.pool.query(`delete from objects where key = $1`, [key]);
-          await testApp.storage.delete(key);
-          return new Readable({
-            read() {
-              this.destroy(Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' }));
-            },
-          });
+          return eraseAsItIsRead(testApp, key);
         }
         return testApp.storage.createReadStream(wanted, range);
       },
@@ -327,7 +336,6 @@ describe('a backup taken while people write', () => {
     // A rejection no one listens to yet stops the server (Node's default): the failed read must be heard even while
     // the archive is still being put together.
     await Promise.all([uploadCv((await jobSeekerWithProfile(testApp)).agent), uploadCv((await jobSeekerWithProfile(testApp)).agent)]);
-    const db = testApp.testDatabase.database;
     let firstReadFailed!: () => void;
     const failedOnce = new Promise<void>((resolve) => (firstReadFailed = resolve));
     let reads = 0;
@@ -336,19 +344,12 @@ describe('a backup taken while people write', () => {
       ...testApp.storage,
       async stat(key) {
         // Every file after the first is looked up only once the first one's read has failed, and a turn has passed.
-        if (stats++ > 0) await failedOnce.then(() => new Promise((resolve) => setImmediate(resolve)));
+        if (stats++ > 0) await failedOnce.then(() => nextTurn());
         return testApp.storage.stat(key);
       },
       async createReadStream(wanted, range) {
         if (reads++ > 0) return testApp.storage.createReadStream(wanted, range);
-        await db.pool.query(`delete from objects where key = $1`, [wanted]);
-        await testApp.storage.delete(wanted);
-        return new Readable({
-          read() {
-            this.destroy(Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' }));
-            setImmediate(firstReadFailed);
-          },
-        });
+        return eraseAsItIsRead(testApp, wanted, firstReadFailed);
       },
     };
     const unhandled: unknown[] = [];
@@ -356,7 +357,7 @@ describe('a backup taken while people write', () => {
     process.on('unhandledRejection', listen);
     try {
       await backUp(testApp, racing);
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     } finally {
       process.off('unhandledRejection', listen);
     }

@@ -73,9 +73,9 @@ async function stillNamed(connectionString: string, keys: string[]): Promise<Set
 }
 
 /**
- * An entry's promise, awaited only once every entry is added (`Promise.all` below). An entry can fail before then, while
- * the next file is still looked up: left unheard until then, Node counts its failure as unhandled and stops the
- * process. The failure still reaches `Promise.all`.
+ * A promise awaited only later (an entry's, once every entry is added; the archive's failure, at each step). An entry
+ * can fail before then, while the next file is still looked up: left unheard until then, Node counts its failure as
+ * unhandled and stops the process. The failure still reaches whoever awaits it.
  */
 function heardLater<T>(entry: Promise<T>): Promise<T> {
   entry.catch(() => {});
@@ -88,15 +88,16 @@ export async function writeBackupArchive(input: WriteArchiveInput): Promise<{ ma
   const zip = new yazl.ZipFile();
   const out = createWriteStream(input.outPath);
   let failure: Error | undefined;
-  const failed = new Promise<never>((_resolve, reject) => {
-    const fail = (err: Error) => {
-      failure ??= err;
-      reject(failure);
-    };
-    zip.on('error', fail);
-    out.on('error', fail);
-  });
-  failed.catch(() => {});
+  const failed = heardLater(
+    new Promise<never>((_resolve, reject) => {
+      const fail = (err: Error) => {
+        failure ??= err;
+        reject(failure);
+      };
+      zip.on('error', fail);
+      out.on('error', fail);
+    }),
+  );
   const written = new Promise<number>((resolve) => out.on('close', () => resolve(out.bytesWritten)));
   zip.outputStream.pipe(out);
   try {
