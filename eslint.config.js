@@ -84,7 +84,30 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // `react` and `react-dom` are Preact's compatibility layer (docs/decisions/0053): React's types offer these, the
+      // layer does not have them.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', importNames: ['useActionState', 'useOptimistic', 'cache', 'Activity', 'captureOwnerStack'], message: 'Not in Preact (docs/decisions/0053).' },
+            {
+              name: 'react',
+              importNames: ['useId'],
+              message: "Preact's ids can repeat after a part of the page suspends and resumes: name the element (docs/decisions/0053).",
+            },
+            {
+              name: 'react-dom',
+              importNames: ['useFormStatus', 'useFormState', 'requestFormReset', 'preload', 'preloadModule', 'preinit', 'preinitModule', 'preconnect', 'prefetchDNS'],
+              message: 'Not in Preact (docs/decisions/0053).',
+            },
+            { name: 'react-dom/static', message: 'Not in Preact: the server renders with preact-render-to-string (docs/decisions/0053).' },
+          ],
+        },
+      ],
+    },
   },
   {
     // Only server/config.ts reads the environment (tests and scripts configure themselves).

@@ -37,7 +37,9 @@ function fontsWithoutShift(): Plugin {
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'client'),
-  plugins: [react(), tailwindcss(), fontsWithoutShift(), pageMeta(), offlineShell()],
+  // The JSX of the `react` names, which are Preact's (docs/decisions/0053). React's Fast Refresh is off: it updates
+  // React's components only, so an edited component would stay as it was; `npm run dev` reloads the page instead.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), fontsWithoutShift(), pageMeta(), offlineShell()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'client/src') },
@@ -57,11 +59,12 @@ export default defineConfig({
         'warm-intl': path.resolve(import.meta.dirname, 'client/src/warm-intl.ts'),
       },
       output: {
-        // React with its JSX runtime, and the list of languages, in one chunk: the sign-in forms' checks, loaded apart
+        // Preact with its JSX runtime and its React names (`react` and `react-dom` are Preact's compatibility layer,
+        // docs/decisions/0053), and the list of languages, in one chunk: the sign-in forms' checks, loaded apart
         // (client/src/features/auth/lib/auth-form-checks.ts), share them with the app's entry, and left alone the
-        // bundler gave each a file of its own, two more requests on every page. Its runtime helpers (0.4 KB) still
-        // get one: a group cannot take them.
-        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/]react[\\/]|shared[\\/]locales\.ts/ }] },
+        // bundler gave each a file of its own, more requests on every page. Its runtime helpers (0.4 KB) still get
+        // one: a group cannot take them.
+        codeSplitting: { groups: [{ name: 'preact', test: /node_modules[\\/](preact|react|react-dom)[\\/]|shared[\\/]locales\.ts/ }] },
       },
     },
   },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The layer rules of eslint.config.js (docs/architecture.md), each shown refusing a wrong import and allowing a
+// The layer rules of eslint.config.js (docs/architecture.md), and the React names Preact lacks, each shown refusing a wrong import and allowing a
 // right one. Each text is linted as if it were at the path given, so the imports resolve against the real tree.
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
 
@@ -67,6 +67,20 @@ const cases: Array<{ what: string; file: string; wrong: string; right: string; r
     wrong: "import { findObjectByKeys } from '../services/uploads.ts';\nexport const x = findObjectByKeys;\n",
     right: "import { OBJECT_KEY } from './object-storage.ts';\nexport const x = OBJECT_KEY;\n",
     rule: 'import-x/no-restricted-paths',
+  },
+  {
+    what: "a React API that Preact's compatibility layer lacks",
+    file: 'client/src/components/ui/example.tsx',
+    wrong: "import { useActionState } from 'react';\nexport const x = useActionState;\n",
+    right: "import { useState } from 'react';\nexport const x = useState;\n",
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: "Preact's useId, whose ids can repeat after a part suspends",
+    file: 'client/src/components/ui/example.tsx',
+    wrong: "import { useId } from 'react';\nexport const x = useId;\n",
+    right: "import { useState } from 'react';\nexport const x = useState;\n",
+    rule: 'no-restricted-imports',
   },
   {
     // The bucket's upload store imports the disk's module; that module importing it back closes a cycle.

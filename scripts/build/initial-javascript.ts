@@ -7,11 +7,11 @@ import { LANGUAGE_NAMESPACES, type Locale } from '#shared/locales.ts';
 import { BESIDE_THE_APP, readClientManifest, staticImportsOf } from '../../server/http/client-manifest.ts';
 
 /**
- * Gzipped bytes the landing page may load as JavaScript, per language measured: today's figures with a little room, so
- * that growth fails the build. The aim is 100 KB; React's DOM (57 KB), i18next (14 KB) and react-query (12 KB) are
- * most of it (docs/decisions/0051).
+ * Gzipped bytes the landing page may load as JavaScript, per language measured: 100 KB, what a phone on a slow
+ * connection can take before the page works. The app runs on Preact for it (docs/decisions/0053): 72 KB in English and
+ * 80 KB in Arabic when it moved, of which i18next with its bindings is 19 KB and Preact 10.
  */
-export const LANDING_BUDGET_BYTES: Partial<Record<Locale, number>> = { en: 130 * 1024, ar: 139 * 1024 };
+export const LANDING_BUDGET_BYTES: Partial<Record<Locale, number>> = { en: 100 * 1024, ar: 100 * 1024 };
 
 /** Fails with the figures when the landing page's JavaScript is over its budget in a language. */
 export function checkLandingBudget(clientDir: string): string {

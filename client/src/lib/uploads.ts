@@ -42,17 +42,28 @@ export function createDocumentUppy(options: DocumentUploadOptions): Uppy {
     const uploadURL = file && uploadUrls.get(file.id);
     if (!file || !uploadURL) return;
     options.finalize(uploadURL).then(
-      (objectPath) => {
+      (objectPath) =>
         // Empty again, so another file can replace this one later.
-        uppy.clear();
-        options.onUploaded(objectPath);
-      },
-      (error: unknown) => {
+        afterTheRun(uppy, () => {
+          uppy.clear();
+          options.onUploaded(objectPath);
+        }),
+      (error: unknown) =>
         // The file arrived but was refused: take it out so another can be chosen.
-        uppy.clear();
-        options.onFailed(error);
-      },
+        afterTheRun(uppy, () => {
+          uppy.clear();
+          options.onFailed(error);
+        }),
     );
   });
   return uppy;
+}
+
+/**
+ * Runs `then` once Uppy's upload run is over: the check can answer before Uppy has finished the run that sent the
+ * file, and emptying Uppy then takes the run's record from under it.
+ */
+function afterTheRun(uppy: Uppy, then: () => void) {
+  if (Object.keys(uppy.getState().currentUploads).length === 0) then();
+  else uppy.once('complete', () => then());
 }

@@ -2,7 +2,7 @@
 // cache holding who is signed in (so nothing is fetched for it) and the toasts the part may show.
 import { Suspense, type ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import type { CurrentUser } from '#shared/auth.ts';
 import type { Locale } from '#shared/locales.ts';

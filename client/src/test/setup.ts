@@ -1,7 +1,8 @@
 // Before every component test file: the page's public settings as the server writes them, the DOM matchers, an
 // empty page after each test, and no network: a test that needs an answer gives it through the part's own seams.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { configure } from '@testing-library/dom';
+import { act, cleanup } from '@testing-library/preact';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
 
@@ -28,7 +29,28 @@ beforeEach(() => {
     vi.fn((input: unknown) => Promise.reject(new Error(`A component test reached for the network: ${String(input)}`))),
   );
 });
+// user-event dispatches through the DOM testing library at the top of node_modules, not the copy
+// @testing-library/preact brings and wraps: each event is wrapped here too, so that what it sets off (renders, and
+// effects Preact would otherwise run after the next frame) is done when the event is.
+configure({
+  eventWrapper: (dispatch) => {
+    let result: unknown;
+    act(() => {
+      result = dispatch();
+    });
+    return result;
+  },
+  asyncWrapper: async (run) => {
+    let result: unknown;
+    await act(async () => {
+      result = await run();
+    });
+    return result;
+  },
+});
+
 afterEach(() => {
-  cleanup();
+  // In act, as the events: a part's clean-up (an upload stopped, a camera let go) is done before the next test.
+  act(() => cleanup());
   vi.unstubAllGlobals();
 });

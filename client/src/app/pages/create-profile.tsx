@@ -10,7 +10,9 @@ import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ConsentNotice } from '@/components/legal/consent-notice';
 
 export default function CreateProfilePage() {
-  const { t, i18n } = useTranslation('profile');
+  // The form's texts, the CV field's among them, arrive with the page: a part that asked for its own later would put
+  // the page's outline back in its place while they came.
+  const { t, i18n } = useTranslation(['profile', 'uploader']);
   usePageTitle(t('create.title'));
   // The next page, while the form is filled in: it shows at once when the profile is saved.
   useEffect(() => {

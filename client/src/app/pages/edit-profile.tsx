@@ -10,7 +10,9 @@ import { useUpdateProfile } from '@/features/profile/api/update-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 
 export default function EditProfilePage() {
-  const { t } = useTranslation('profile');
+  // The form's texts, the CV field's among them, arrive with the page: a part that asked for its own later would put
+  // the page's outline back in its place while they came.
+  const { t } = useTranslation(['profile', 'uploader']);
   usePageTitle(t('edit.title'));
   const [, navigate] = useLocation();
   const { user } = useCurrentUser();

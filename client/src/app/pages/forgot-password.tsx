@@ -48,7 +48,7 @@ export default function ForgotPasswordPage() {
             <p className="mt-2 text-slate-700">{t('forgot.body')}</p>
             <Card className="mt-6 p-5 sm:p-6">
               <form onSubmit={onSubmit} noValidate className="space-y-5">
-                <Field label={t('fields.email')} error={translateValidation(t, form.formState.errors.email?.message)}>
+                <Field id="forgot-password-email" label={t('fields.email')} error={translateValidation(t, form.formState.errors.email?.message)}>
                   {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
                 </Field>
                 <SubmitButton pending={request.isPending} label={t('forgot.submit')} pendingLabel={t('forgot.submitting')} />

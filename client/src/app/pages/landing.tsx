@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { HydrateInTurn } from '@/components/layout/hydrate-in-turn';
 import { PageShell } from '@/components/layout/page-shell';
 import { ClipboardCheck, Eye, FileText, Lock, Search, ShieldCheck, TrendingUp, Video } from 'lucide-react';
 import { CardCarouselSection } from '@/features/landing/components/card-carousel-section';
@@ -20,12 +21,24 @@ export default function LandingPage() {
         { href: '#how-it-works', label: tc('nav.howItWorks') },
       ]}
     >
-      <Hero />
-      <CardCarouselSection id="how-it-works" textKey="howItWorks" icons={[Video, FileText, ClipboardCheck, Search]} numbered />
-      <CardCarouselSection id="features" textKey="why" icons={[Eye, ShieldCheck, Lock, TrendingUp]} className="bg-sand-50" />
-      <Pricing />
-      <ForEmployers />
-      <FinalCta />
+      <HydrateInTurn>
+        <Hero />
+      </HydrateInTurn>
+      <HydrateInTurn>
+        <CardCarouselSection id="how-it-works" textKey="howItWorks" icons={[Video, FileText, ClipboardCheck, Search]} numbered />
+      </HydrateInTurn>
+      <HydrateInTurn>
+        <CardCarouselSection id="features" textKey="why" icons={[Eye, ShieldCheck, Lock, TrendingUp]} className="bg-sand-50" />
+      </HydrateInTurn>
+      <HydrateInTurn>
+        <Pricing />
+      </HydrateInTurn>
+      <HydrateInTurn>
+        <ForEmployers />
+      </HydrateInTurn>
+      <HydrateInTurn>
+        <FinalCta />
+      </HydrateInTurn>
     </PageShell>
   );
 }

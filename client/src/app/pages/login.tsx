@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { HydrateInTurn } from '@/components/layout/hydrate-in-turn';
 import { PageShell } from '@/components/layout/page-shell';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -106,7 +107,7 @@ export default function LoginPage() {
               </div>
             </>
           )}
-          {mode === 'signIn' ? <SignInForm /> : <SignUpForm role={role} />}
+          <HydrateInTurn>{mode === 'signIn' ? <SignInForm /> : <SignUpForm role={role} />}</HydrateInTurn>
         </Card>
       </section>
     </PageShell>

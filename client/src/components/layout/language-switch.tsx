@@ -2,7 +2,6 @@
 // width (a phone's too, outside the menu); each language named in itself. The choice applies at once, is remembered
 // on this device, and becomes the account's when someone is signed in. It is the browser's own select, so a phone
 // opens its own picker.
-import { useId } from 'react';
 import { ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALE_NAMES, LOCALES } from '#shared/locales.ts';
@@ -11,9 +10,9 @@ import { applyLanguage } from '@/lib/language';
 import { clsx } from 'clsx';
 import { useHydrated } from '@/hooks/use-hydrated';
 
-export function LanguageSwitch({ tone = 'light', className }: { tone?: 'light' | 'dark'; className?: string }) {
+/** `id` names the select; a page may hold two switches (the header's and the footer's). */
+export function LanguageSwitch({ id, tone = 'light', className }: { id: string; tone?: 'light' | 'dark'; className?: string }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
   const { user } = useCurrentUser();
   const setLocale = useSetLocale();
   const current = isLocale(i18n.language) ? i18n.language : 'en';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateInTurn, useFirstPageHydrated } from './hydrate-in-turn';
 import { LanguageSuggestion } from './language-suggestion';
 import { SiteFooter } from './site-footer';
 import { SiteHeader, type HeaderLink } from './site-header';
@@ -21,6 +22,7 @@ export function PageShell({
   footer?: boolean;
 }) {
   const { t } = useTranslation();
+  useFirstPageHydrated();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -29,13 +31,19 @@ export function PageShell({
       >
         {t('nav.skipToContent')}
       </a>
-      <SiteHeader links={headerLinks} showAccountActions={showAccountActions} />
+      <HydrateInTurn>
+        <SiteHeader links={headerLinks} showAccountActions={showAccountActions} />
+      </HydrateInTurn>
       <LanguageSuggestion />
       <VerifyEmailBanner />
       <main id="main" className="flex-1">
         {children}
       </main>
-      {footer && <SiteFooter />}
+      {footer && (
+        <HydrateInTurn>
+          <SiteFooter />
+        </HydrateInTurn>
+      )}
     </div>
   );
 }

@@ -75,7 +75,7 @@ export function SiteFooter() {
           <a className={linkClass} href={`mailto:${publicConfig.supportEmail}`} dir="ltr">
             {publicConfig.supportEmail}
           </a>
-          <LanguageSwitch tone="dark" />
+          <LanguageSwitch id="footer-language" tone="dark" />
         </div>
       </div>
     </footer>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -37,9 +37,10 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
   const open = openOn === location;
   const setOpen = (value: boolean | ((was: boolean) => boolean)) =>
     setOpenOn((current) => ((typeof value === 'function' ? value(current === location) : value) ? location : null));
-  const menuId = useId();
+  const menuId = 'site-menu';
 
-  useEffect(() => {
+  // Heard from the moment the menu shows: a key pressed as soon as it opens closes it too.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
     window.addEventListener('keydown', onKey);
@@ -64,7 +65,7 @@ export function SiteHeader({ links = [], showAccountActions = true }: { links?: 
         </nav>
         {/* The language is found at once, on a phone too: never only inside the menu. */}
         <div className="ms-auto flex items-center gap-2 md:ms-0">
-          <LanguageSwitch />
+          <LanguageSwitch id="header-language" />
           {showAccountActions && <AccountActions layout="bar" />}
         </div>
         {hasMenu && (

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { clsx } from 'clsx';
 
 const control =
@@ -33,6 +33,11 @@ export function Select({ className, controlSize = 'lg', fullWidth = true, ...pro
 }
 
 interface FieldProps {
+  /**
+   * The control's id, unique on the page (`sign-in-email`); its hint and error take it with `-hint` and `-error`.
+   * Named, not counted: see docs/decisions/0053.
+   */
+  id: string;
   label: ReactNode;
   /** Marks the label of a required field. */
   required?: boolean;
@@ -43,8 +48,7 @@ interface FieldProps {
 }
 
 /** A labelled form control with its hint and error message, wired for screen readers. */
-export function Field({ label, required, hint, error, children }: FieldProps) {
-  const id = useId();
+export function Field({ id, label, required, hint, error, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

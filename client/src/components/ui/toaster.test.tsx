@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dismissToast, toast } from '@/hooks/use-toast';
 import { renderForReader } from '@/test/render';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -134,8 +134,9 @@ describe('the CV upload', () => {
     expect(screen.getByRole('button', { name: 'Checking...' })).toBeDisabled();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
+    // Shown once the check has passed and Uppy has ended the run that sent the file.
     await act(async () => app.checks[0]!.pass('/objects/cvs/amina.pdf'));
-    expect(screen.getByRole('button', { name: 'Uploaded' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Uploaded' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Replace CV' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -170,7 +171,7 @@ describe('the CV upload', () => {
     await again.answer(200);
     await vi.waitFor(() => expect(app.checks).toHaveLength(1));
     await act(async () => app.checks[0]!.pass('/objects/cvs/amina.pdf'));
-    expect(screen.getByRole('button', { name: 'Uploaded' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Uploaded' })).toBeInTheDocument();
   });
 
   it('refuses another kind of file, or one over 5 MB, before sending anything', async () => {

@@ -76,7 +76,7 @@ export function DeleteAccountPanel(props: {
         <form noValidate onSubmit={submit} className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
           <p className="text-sm font-semibold text-red-900">{t('deletion.cannotUndo')}</p>
           {props.hasPassword ? (
-            <Field label={t('deletion.password')} hint={t('deletion.confirmHint')} error={error}>
+            <Field id="delete-account-password" label={t('deletion.password')} hint={t('deletion.confirmHint')} error={error}>
               {(ids) => (
                 <PasswordInput
                   {...ids}

@@ -22,11 +22,11 @@ export function AuditLog() {
           setApplied(draft);
         }}
       >
-        <Field label={t('audit.action')}>{(ids) => <Input {...ids} placeholder="profile.approve" value={draft.action} onChange={set('action')} />}</Field>
-        <Field label={t('audit.subjectType')}>{(ids) => <Input {...ids} placeholder="company" value={draft.subjectType} onChange={set('subjectType')} />}</Field>
-        <Field label={t('audit.subjectId')}>{(ids) => <Input {...ids} value={draft.subjectId} onChange={set('subjectId')} />}</Field>
-        <Field label={t('audit.from')}>{(ids) => <Input {...ids} type="date" value={draft.from} onChange={set('from')} />}</Field>
-        <Field label={t('audit.to')}>{(ids) => <Input {...ids} type="date" value={draft.to} onChange={set('to')} />}</Field>
+        <Field id="audit-action" label={t('audit.action')}>{(ids) => <Input {...ids} placeholder="profile.approve" value={draft.action} onChange={set('action')} />}</Field>
+        <Field id="audit-subject-type" label={t('audit.subjectType')}>{(ids) => <Input {...ids} placeholder="company" value={draft.subjectType} onChange={set('subjectType')} />}</Field>
+        <Field id="audit-subject-id" label={t('audit.subjectId')}>{(ids) => <Input {...ids} value={draft.subjectId} onChange={set('subjectId')} />}</Field>
+        <Field id="audit-from" label={t('audit.from')}>{(ids) => <Input {...ids} type="date" value={draft.from} onChange={set('from')} />}</Field>
+        <Field id="audit-to" label={t('audit.to')}>{(ids) => <Input {...ids} type="date" value={draft.to} onChange={set('to')} />}</Field>
         <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
           <Button type="submit">{t('audit.apply')}</Button>
           <Button

@@ -42,7 +42,7 @@ function AnswerForm({ report }: { report: AdminReportDetail }) {
   };
   return (
     <div className="space-y-3">
-      <Field label={t('reports.answerLabel', { language: report.reporter.locale ?? 'en' })} hint={t('reports.answerHint')} error={error}>
+      <Field id="report-answer" label={t('reports.answerLabel', { language: report.reporter.locale ?? 'en' })} hint={t('reports.answerHint')} error={error}>
         {(ids) => <Textarea {...ids} rows={5} value={text} onChange={(event) => setText(event.currentTarget.value)} />}
       </Field>
       <Button onClick={send} disabled={answer.isPending}>

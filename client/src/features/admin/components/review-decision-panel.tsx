@@ -83,7 +83,7 @@ export function ReviewDecisionPanel({
               </p>
             )}
           </fieldset>
-          <Field label={t('review.note')} hint={t('review.noteHint')} error={translateValidation(t, form.formState.errors.note?.message)}>
+          <Field id="review-note" label={t('review.note')} hint={t('review.noteHint')} error={translateValidation(t, form.formState.errors.note?.message)}>
             {(ids) => <Textarea {...ids} rows={3} maxLength={1000} {...form.register('note')} />}
           </Field>
           <Button type="submit" variant="outline" className="w-full" disabled={!canReject} aria-keyshortcuts="R">

@@ -1,7 +1,7 @@
 // "Verify and activate": the admin has found the transfer on the bank statement. The reference starts as the one the
 // company gave when it said it paid, and a different one typed in is pointed out (the bank's line may still be right,
 // so it does not stop the admin).
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { referenceLetters, type PaymentDeclaration } from '#shared/company.ts';
 import { Button } from '@/components/ui/button';
@@ -33,7 +33,7 @@ export function VerifyPaymentForm({
   onVerified?: () => void;
 }) {
   const { t, i18n } = useTranslation('admin');
-  const warningId = useId();
+  const warningId = `verify-${company.id}-warning`;
   const [invoiceId, setInvoiceId] = useState(invoices[0]?.id ?? '');
   const chosen = invoices.find((invoice) => invoice.id === invoiceId) ?? invoices[0];
   const declaredReference = chosen?.paymentDeclaration?.bankReference ?? '';
@@ -65,7 +65,7 @@ export function VerifyPaymentForm({
       }}
     >
       {invoices.length > 1 && (
-        <Field label={t('companies.verify.invoice')}>
+        <Field id={`verify-${company.id}-invoice`} label={t('companies.verify.invoice')}>
           {(ids) => (
             <Select
               {...ids}
@@ -100,7 +100,7 @@ export function VerifyPaymentForm({
             )
           : t('companies.verify.notDeclared')}
       </p>
-      <Field label={t('companies.verify.reference')} required hint={declaredReference ? t('companies.verify.referencePrefilled') : t('companies.verify.referenceHint')} error={referenceError}>
+      <Field id={`verify-${company.id}-reference`} label={t('companies.verify.reference')} required hint={declaredReference ? t('companies.verify.referencePrefilled') : t('companies.verify.referenceHint')} error={referenceError}>
         {(ids) => (
           <Input
             {...ids}

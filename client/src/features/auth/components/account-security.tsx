@@ -42,6 +42,7 @@ export function AccountSecurity({ hasPassword }: { hasPassword: boolean }) {
         <h3 className="font-semibold text-slate-900">{t('security.passwordHeading')}</h3>
         {hasPassword && (
           <PasswordField
+            id="security-current-password"
             label={t('security.currentPassword')}
             autoComplete="current-password"
             error={translateValidation(t, errors.currentPassword?.message)}
@@ -49,6 +50,7 @@ export function AccountSecurity({ hasPassword }: { hasPassword: boolean }) {
           />
         )}
         <PasswordField
+          id="security-new-password"
           label={t('security.newPassword')}
           hint={t('security.newPasswordHint')}
           autoComplete="new-password"

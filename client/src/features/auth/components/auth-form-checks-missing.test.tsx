@@ -1,6 +1,6 @@
 // A sign-in form whose checks could not be loaded (the connection dropped as they came) still goes: the server checks
 // what was typed too, and answers.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, expect, it, vi } from 'vitest';
 import { renderForReader } from '@/test/render';
 import { SignInForm } from './auth-form';

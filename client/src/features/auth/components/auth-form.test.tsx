@@ -1,7 +1,7 @@
 // The sign-in and sign-up forms load their checks apart, when the person first reaches a field
 // (features/auth/lib/auth-form-checks.ts). A form sent before that, with nothing focused, is still checked: the
 // fields' messages show in the reader's language and nothing is sent.
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { renderForReader } from '@/test/render';

@@ -55,10 +55,11 @@ export function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} onFocus={prepareChecks} noValidate className="space-y-5">
-      <Field label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
+      <Field id="sign-in-email" label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
         {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
       </Field>
       <PasswordField
+        id="sign-in-password"
         label={t('fields.password')}
         error={translateValidation(t, errors.password?.message)}
         autoComplete="current-password"
@@ -108,17 +109,18 @@ export function SignUpForm({ role }: { role?: Role }) {
   return (
     <form onSubmit={onSubmit} onFocus={prepareChecks} noValidate className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={<>{t('fields.firstName')} <span className="font-normal text-slate-600">{t('fields.optional')}</span></>} error={translateValidation(t, errors.firstName?.message)}>
+        <Field id="sign-up-first-name" label={<>{t('fields.firstName')} <span className="font-normal text-slate-600">{t('fields.optional')}</span></>} error={translateValidation(t, errors.firstName?.message)}>
           {(ids) => <Input {...ids} autoComplete="given-name" {...form.register('firstName')} />}
         </Field>
-        <Field label={<>{t('fields.lastName')} <span className="font-normal text-slate-600">{t('fields.optional')}</span></>} error={translateValidation(t, errors.lastName?.message)}>
+        <Field id="sign-up-last-name" label={<>{t('fields.lastName')} <span className="font-normal text-slate-600">{t('fields.optional')}</span></>} error={translateValidation(t, errors.lastName?.message)}>
           {(ids) => <Input {...ids} autoComplete="family-name" {...form.register('lastName')} />}
         </Field>
       </div>
-      <Field label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
+      <Field id="sign-up-email" label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
         {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
       </Field>
       <PasswordField
+        id="sign-up-password"
         label={t('fields.password')}
         hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         error={translateValidation(t, errors.password?.message)}

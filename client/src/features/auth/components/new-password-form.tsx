@@ -26,6 +26,7 @@ export function NewPasswordForm(props: { submitLabel: string; submittingLabel: s
   return (
     <form onSubmit={form.handleSubmit(({ password }) => props.onSubmit(password))} noValidate className="space-y-5">
       <PasswordField
+        id="new-password"
         label={t('fields.newPassword')}
         hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         error={translateValidation(t, errors.password?.message)}
@@ -33,6 +34,7 @@ export function NewPasswordForm(props: { submitLabel: string; submittingLabel: s
         registration={form.register('password')}
       />
       <PasswordField
+        id="new-password-confirm"
         label={t('fields.confirmPassword')}
         error={errors.confirmPassword?.message === MISMATCH ? t('reset.mismatch') : translateValidation(t, errors.confirmPassword?.message)}
         autoComplete="new-password"

@@ -6,6 +6,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 
 /** A labelled password box with show/hide, wired to a react-hook-form field. */
 export function PasswordField(props: {
+  id: string;
   label: string;
   hint?: ReactNode;
   error?: string;
@@ -14,7 +15,7 @@ export function PasswordField(props: {
 }) {
   const { t } = useTranslation('auth');
   return (
-    <Field label={props.label} hint={props.hint} error={props.error}>
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
       {(ids) => (
         <PasswordInput
           {...ids}

@@ -63,7 +63,7 @@ function FilterDrawer(props: {
             titleClassName="text-base font-semibold"
           />
           <div className="flex-1 overflow-y-auto px-4 py-5">
-            <FilterPanel filters={filters} counts={counts} onChange={onChange} />
+            <FilterPanel idPrefix="drawer-filters" filters={filters} counts={counts} onChange={onChange} />
           </div>
           <div className="flex gap-2 border-t border-slate-200 bg-white p-4">
             <Button className="flex-1" onClick={onClose}>
@@ -148,7 +148,7 @@ export function CandidateDatabase() {
     <div className="mt-4 grid gap-6 lg:mt-6 lg:grid-cols-[17rem_1fr]">
       <aside aria-label={t('filters.heading')} className="hidden rounded-2xl border border-slate-200 bg-white p-5 lg:block">
         <h2 className="mb-4 text-base font-semibold text-slate-900">{t('filters.heading')}</h2>
-        <FilterPanel filters={filters} counts={optionCounts.data} onChange={setFilters} />
+        <FilterPanel idPrefix="filters" filters={filters} counts={optionCounts.data} onChange={setFilters} />
       </aside>
       <FilterDrawer
         open={drawerOpen}

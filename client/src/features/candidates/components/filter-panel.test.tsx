@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CandidateOptionCounts } from '#shared/candidates.ts';
@@ -14,6 +14,7 @@ function SearchPage({ counts, search }: { counts?: CandidateOptionCounts; search
   return (
     <>
       <FilterPanel
+        idPrefix="filters"
         filters={filters}
         counts={counts}
         onChange={(next) => {

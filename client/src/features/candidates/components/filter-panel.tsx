@@ -1,5 +1,5 @@
 // The filters of the Job Seeker Database: each change searches at once (no Apply step).
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from '#shared/constants.ts';
 import { Input } from '@/components/ui/field';
@@ -14,6 +14,8 @@ import { formatNumber } from '@/lib/format';
 import type { CandidateFilters } from '../api/search-candidates';
 
 function OptionList(props: {
+  /** Names the counts' elements; unique on the page. */
+  id: string;
   /** The option's name in the reader's language. */
   text: (option: string) => string;
   legend: string;
@@ -23,8 +25,7 @@ function OptionList(props: {
   counts: Record<string, number> | null | undefined;
   onChange: (next: string[]) => void;
 }) {
-  const { text, legend, options, chosen, counts, onChange } = props;
-  const countId = useId();
+  const { id: countId, text, legend, options, chosen, counts, onChange } = props;
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
@@ -53,8 +54,8 @@ function OptionList(props: {
   );
 }
 
-function YearsInput(props: { label: string; placeholder: string; value: string; invalid: boolean; onChange: (next: string) => void }) {
-  const { label, placeholder, value, invalid, onChange } = props;
+function YearsInput(props: { errorId: string; label: string; placeholder: string; value: string; invalid: boolean; onChange: (next: string) => void }) {
+  const { errorId, label, placeholder, value, invalid, onChange } = props;
   return (
     <Input
       type="number"
@@ -63,7 +64,7 @@ function YearsInput(props: { label: string; placeholder: string; value: string; 
       max={LIMITS.yearsOfExperienceMax}
       aria-label={label}
       aria-invalid={invalid || undefined}
-      aria-describedby={invalid ? 'years-order-error' : undefined}
+      aria-describedby={invalid ? errorId : undefined}
       placeholder={placeholder}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
@@ -73,6 +74,8 @@ function YearsInput(props: { label: string; placeholder: string; value: string; 
 }
 
 interface Props {
+  /** Begins the ids of the panel's elements: a page holds two panels (the sidebar's and the drawer's). */
+  idPrefix: string;
   filters: CandidateFilters;
   counts?: CandidateOptionCounts;
   /** Called with every change: the search follows at once (years once both make sense). */
@@ -82,11 +85,12 @@ interface Props {
 /** The start-date choices: any time, now, or within so many days. */
 const AVAILABLE_WITHIN = ['', '0', '30', '60', '90'] as const;
 
-export function FilterPanel({ filters, counts, onChange }: Props) {
+export function FilterPanel({ idPrefix, filters, counts, onChange }: Props) {
   const { t } = useTranslation('candidates');
   const { optionText } = useOptionText();
   const { countryName, byCountryName, visaText, licenceText } = useFactText();
-  const availableName = useId();
+  const availableName = `${idPrefix}-available-within`;
+  const yearsErrorId = `${idPrefix}-years-order-error`;
   const set = <K extends keyof CandidateFilters>(key: K, value: CandidateFilters[K]) => onChange({ ...filters, [key]: value });
   // The years as typed: a minimum above the maximum is shown here and not searched (the search would refuse it).
   const [years, setYears] = useState({ minYears: filters.minYears, maxYears: filters.maxYears });
@@ -108,8 +112,8 @@ export function FilterPanel({ filters, counts, onChange }: Props) {
   };
   return (
     <div className="space-y-6">
-      <OptionList text={(o) => optionText('industries', o)} legend={t('filters.industries')} options={INDUSTRIES} chosen={filters.industries} counts={counts?.industries} onChange={(v) => set('industries', v)} />
-      <OptionList text={visaText} legend={t('filters.visaStatuses')} options={VISA_STATUSES} chosen={filters.visaStatuses} counts={undefined} onChange={(v) => set('visaStatuses', v)} />
+      <OptionList id={`${idPrefix}-industries`} text={(o) => optionText('industries', o)} legend={t('filters.industries')} options={INDUSTRIES} chosen={filters.industries} counts={counts?.industries} onChange={(v) => set('industries', v)} />
+      <OptionList id={`${idPrefix}-visa-statuses`} text={visaText} legend={t('filters.visaStatuses')} options={VISA_STATUSES} chosen={filters.visaStatuses} counts={undefined} onChange={(v) => set('visaStatuses', v)} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.available')}</legend>
         <div className="mt-2 space-y-1">
@@ -121,7 +125,7 @@ export function FilterPanel({ filters, counts, onChange }: Props) {
           ))}
         </div>
       </fieldset>
-      <OptionList text={countryName} legend={t('filters.inCountries')} options={byCountryName(GCC_COUNTRIES)} chosen={filters.inCountries} counts={undefined} onChange={(v) => set('inCountries', v)} />
+      <OptionList id={`${idPrefix}-in-countries`} text={countryName} legend={t('filters.inCountries')} options={byCountryName(GCC_COUNTRIES)} chosen={filters.inCountries} counts={undefined} onChange={(v) => set('inCountries', v)} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.nationalities')}</legend>
         {filters.nationalities.length > 0 && (
@@ -159,7 +163,7 @@ export function FilterPanel({ filters, counts, onChange }: Props) {
           ))}
         </Select>
       </fieldset>
-      <OptionList text={licenceText} legend={t('filters.licences')} options={LICENCE_TYPES} chosen={filters.licences} counts={undefined} onChange={(v) => set('licences', v)} />
+      <OptionList id={`${idPrefix}-licences`} text={licenceText} legend={t('filters.licences')} options={LICENCE_TYPES} chosen={filters.licences} counts={undefined} onChange={(v) => set('licences', v)} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.salary')}</legend>
         <div className="mt-2 flex items-center gap-2">
@@ -189,17 +193,17 @@ export function FilterPanel({ filters, counts, onChange }: Props) {
           </Select>
         </div>
       </fieldset>
-      <OptionList text={(o) => optionText('locations', o)} legend={t('filters.locations')} options={LOCATIONS} chosen={filters.locations} counts={counts?.locations} onChange={(v) => set('locations', v)} />
-      <OptionList text={(o) => optionText('languages', o)} legend={t('filters.languages')} options={LANGUAGES} chosen={filters.languages} counts={counts?.languages} onChange={(v) => set('languages', v)} />
+      <OptionList id={`${idPrefix}-locations`} text={(o) => optionText('locations', o)} legend={t('filters.locations')} options={LOCATIONS} chosen={filters.locations} counts={counts?.locations} onChange={(v) => set('locations', v)} />
+      <OptionList id={`${idPrefix}-languages`} text={(o) => optionText('languages', o)} legend={t('filters.languages')} options={LANGUAGES} chosen={filters.languages} counts={counts?.languages} onChange={(v) => set('languages', v)} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.experience')}</legend>
         <div className="mt-2 flex items-center gap-2">
-          <YearsInput label={t('filters.minYears')} placeholder={t('filters.min')} value={years.minYears} invalid={yearsOutOfOrder} onChange={(v) => setYear('minYears', v)} />
+          <YearsInput errorId={yearsErrorId} label={t('filters.minYears')} placeholder={t('filters.min')} value={years.minYears} invalid={yearsOutOfOrder} onChange={(v) => setYear('minYears', v)} />
           <span aria-hidden="true">–</span>
-          <YearsInput label={t('filters.maxYears')} placeholder={t('filters.max')} value={years.maxYears} invalid={yearsOutOfOrder} onChange={(v) => setYear('maxYears', v)} />
+          <YearsInput errorId={yearsErrorId} label={t('filters.maxYears')} placeholder={t('filters.max')} value={years.maxYears} invalid={yearsOutOfOrder} onChange={(v) => setYear('maxYears', v)} />
         </div>
         {yearsOutOfOrder && (
-          <p id="years-order-error" role="alert" className="mt-2 text-sm text-red-700">
+          <p id={yearsErrorId} role="alert" className="mt-2 text-sm text-red-700">
             {t('filters.yearsOrder')}
           </p>
         )}

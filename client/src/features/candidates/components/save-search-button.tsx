@@ -62,10 +62,10 @@ export function SaveSearchButton({ query, suggestedName }: { query: string; sugg
             <h2 id="save-search-title" className="text-lg font-semibold">
               {t('saved.dialogTitle')}
             </h2>
-            <Field label={t('saved.name')} error={translateValidation(t, form.formState.errors.name?.message)}>
+            <Field id="saved-search-name" label={t('saved.name')} error={translateValidation(t, form.formState.errors.name?.message)}>
               {(ids) => <Input {...ids} maxLength={80} autoFocus {...form.register('name')} />}
             </Field>
-            <Field label={t('saved.alert')} hint={t('saved.alertHint')}>
+            <Field id="saved-search-alert" label={t('saved.alert')} hint={t('saved.alertHint')}>
               {(ids) => (
                 <Select {...ids} {...form.register('alert')}>
                   {SAVED_SEARCH_ALERTS.map((alert) => (

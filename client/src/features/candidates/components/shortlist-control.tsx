@@ -27,6 +27,7 @@ export function ShortlistControl({ candidate }: { candidate: CandidateDetail }) 
       }}
     >
       <Field
+        id={`shortlist-${candidate.id}-note`}
         label={t('shortlist.note')}
         hint={candidate.shortlist?.note && candidate.shortlist.noteBy ? `${t('shortlist.noteHint')} ${t('shortlist.noteBy', { name: candidate.shortlist.noteBy })}` : t('shortlist.noteHint')}
       >

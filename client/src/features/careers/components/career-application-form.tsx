@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +74,7 @@ export function CareerApplicationForm() {
     return translateValidation(t, message);
   };
 
-  const resumeId = useId();
+  const resumeId = 'career-resume';
   const resumeHintId = `${resumeId}-hint`;
   const resumeErrorId = `${resumeId}-error`;
   const resumeError = fieldError('resumeUrl');
@@ -86,12 +85,12 @@ export function CareerApplicationForm() {
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
       <p className="text-sm text-slate-600">{t('requiredNote')}</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('fields.name')} required error={fieldError('name')}>
+        <Field id="career-name" label={t('fields.name')} required error={fieldError('name')}>
           {(ids) => (
             <Input {...ids} required maxLength={CAREER_LIMITS.nameMax} autoComplete="name" {...form.register('name')} />
           )}
         </Field>
-        <Field label={t('fields.email')} required error={fieldError('email')}>
+        <Field id="career-email" label={t('fields.email')} required error={fieldError('email')}>
           {(ids) => (
             <Input
               {...ids}
@@ -103,12 +102,12 @@ export function CareerApplicationForm() {
             />
           )}
         </Field>
-        <Field label={<>{t('fields.phone')} {optional}</>} error={fieldError('phone')}>
+        <Field id="career-phone" label={<>{t('fields.phone')} {optional}</>} error={fieldError('phone')}>
           {(ids) => (
             <Input {...ids} type="tel" maxLength={CAREER_LIMITS.phoneMax} autoComplete="tel" {...form.register('phone')} />
           )}
         </Field>
-        <Field label={<>{t('fields.linkedinUrl')} {optional}</>} error={fieldError('linkedinUrl')}>
+        <Field id="career-linkedin-url" label={<>{t('fields.linkedinUrl')} {optional}</>} error={fieldError('linkedinUrl')}>
           {(ids) => (
             <Input
               {...ids}
@@ -122,7 +121,7 @@ export function CareerApplicationForm() {
           )}
         </Field>
       </div>
-      <Field label={<>{t('fields.message')} {optional}</>} hint={t('fields.messageHint')} error={fieldError('message')}>
+      <Field id="career-message" label={<>{t('fields.message')} {optional}</>} hint={t('fields.messageHint')} error={fieldError('message')}>
         {(ids) => <Textarea {...ids} rows={5} maxLength={CAREER_LIMITS.messageMax} {...form.register('message')} />}
       </Field>
       {/* A group rather than a label: the button keeps its own words (Upload Resume, Uploaded) as its name. */}

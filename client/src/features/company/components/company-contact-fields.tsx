@@ -18,16 +18,16 @@ export function CompanyContactFields({
   const message = (m?: string) => translateValidation(t, m);
   return (
     <>
-      <Field label={t('onboarding.companyName')} required error={message(err.companyName?.message)}>
+      <Field id="company-company-name" label={t('onboarding.companyName')} required error={message(err.companyName?.message)}>
         {(ids) => <Input {...ids} autoComplete="organization" {...reg('companyName')} />}
       </Field>
-      <Field label={t('onboarding.contactPerson')} required error={message(err.contactPerson?.message)}>
+      <Field id="company-contact-person" label={t('onboarding.contactPerson')} required error={message(err.contactPerson?.message)}>
         {(ids) => <Input {...ids} autoComplete="name" {...reg('contactPerson')} />}
       </Field>
-      <Field label={t('onboarding.phone')} required error={message(err.phone?.message)}>
+      <Field id="company-phone" label={t('onboarding.phone')} required error={message(err.phone?.message)}>
         {(ids) => <Input {...ids} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="+971 4 123 4567" {...reg('phone')} />}
       </Field>
-      <Field label={t('onboarding.email')} required hint={t('onboarding.emailHint')} error={message(err.email?.message)}>
+      <Field id="company-email" label={t('onboarding.email')} required hint={t('onboarding.emailHint')} error={message(err.email?.message)}>
         {(ids) => <Input {...ids} type="email" inputMode="email" autoComplete="email" dir="ltr" {...reg('email')} />}
       </Field>
     </>

@@ -45,10 +45,10 @@ export function CompanyDetailsForm({ company }: { company: CompanyView }) {
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <CompanyContactFields register={(name) => form.register(name)} errors={errors} />
-        <Field label={<>{t('account.tradeLicence')} {optional}</>} error={message(errors.tradeLicenceNumber?.message)}>
+        <Field id="company-details-trade-licence-number" label={<>{t('account.tradeLicence')} {optional}</>} error={message(errors.tradeLicenceNumber?.message)}>
           {(ids) => <Input {...ids} maxLength={40} {...form.register('tradeLicenceNumber')} />}
         </Field>
-        <Field label={<>{t('account.trn')} {optional}</>} hint={t('account.trnHint')} error={message(errors.vatNumber?.message)}>
+        <Field id="company-details-vat-number" label={<>{t('account.trn')} {optional}</>} hint={t('account.trnHint')} error={message(errors.vatNumber?.message)}>
           {(ids) => <Input {...ids} inputMode="numeric" maxLength={15} dir="ltr" {...form.register('vatNumber')} />}
         </Field>
       </div>

@@ -88,10 +88,10 @@ function IHavePaid({ invoice }: { invoice: InvoiceSummary }) {
       }
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('pay.transferDate')} required error={message(errors.transferDate?.message)}>
+        <Field id="payment-transfer-date" label={t('pay.transferDate')} required error={message(errors.transferDate?.message)}>
           {(ids) => <Input {...ids} type="date" max={gulfToday()} {...form.register('transferDate')} />}
         </Field>
-        <Field label={<>{t('pay.bankReference')} <span className="font-normal text-slate-600">{t('onboarding.optional')}</span></>} hint={t('pay.bankReferenceHint')} error={message(errors.bankReference?.message)}>
+        <Field id="payment-bank-reference" label={<>{t('pay.bankReference')} <span className="font-normal text-slate-600">{t('onboarding.optional')}</span></>} hint={t('pay.bankReferenceHint')} error={message(errors.bankReference?.message)}>
           {(ids) => <Input {...ids} maxLength={100} {...form.register('bankReference')} />}
         </Field>
       </div>

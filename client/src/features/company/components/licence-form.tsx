@@ -68,10 +68,10 @@ export function LicenceForm({ company }: { company: CompanyView }) {
         }
       >
         <div className="grid gap-5 sm:grid-cols-3">
-          <Field label={t('licence.number')} error={message(errors.tradeLicenceNumber?.message)}>
+          <Field id="licence-trade-licence-number" label={t('licence.number')} error={message(errors.tradeLicenceNumber?.message)}>
             {(ids) => <Input {...ids} maxLength={40} dir="ltr" {...form.register('tradeLicenceNumber')} />}
           </Field>
-          <Field label={t('licence.issuer')} error={message(errors.licenceIssuer?.message)}>
+          <Field id="licence-licence-issuer" label={t('licence.issuer')} error={message(errors.licenceIssuer?.message)}>
             {(ids) => (
               <Select {...ids} {...form.register('licenceIssuer')}>
                 <option value="">{t('licence.chooseIssuer')}</option>
@@ -83,11 +83,11 @@ export function LicenceForm({ company }: { company: CompanyView }) {
               </Select>
             )}
           </Field>
-          <Field label={t('licence.expires')} error={message(errors.licenceExpiresOn?.message)}>
+          <Field id="licence-licence-expires-on" label={t('licence.expires')} error={message(errors.licenceExpiresOn?.message)}>
             {(ids) => <Input {...ids} type="date" {...form.register('licenceExpiresOn')} />}
           </Field>
         </div>
-        <Field label={t('licence.document')} hint={t('licence.documentHint')} error={message(errors.documentPath?.message)}>
+        <Field id="licence-document-path" label={t('licence.document')} hint={t('licence.documentHint')} error={message(errors.documentPath?.message)}>
           {(ids) => (
             <DocumentUpload
               ids={ids}

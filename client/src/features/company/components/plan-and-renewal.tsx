@@ -54,7 +54,7 @@ export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
           <div className="flex flex-wrap items-end gap-3">
             {/* A phone gives the select the whole width: an option's text may be longer than the screen. */}
             <div className="w-full sm:w-auto">
-              <Field label={t('account.nextPlan')}>
+              <Field id="renewal-plan" label={t('account.nextPlan')}>
                 {(ids) => (
                   <Select {...ids} value={plan} onChange={(event) => setPlan(event.currentTarget.value as PlanId)} className="sm:w-auto">
                     {PLAN_IDS.map((id) => (

@@ -73,23 +73,25 @@ export function SalesRequestForm({ onSent, plan }: { onSent: () => void; plan?: 
   return (
     <form onSubmit={onSubmit} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('fields.companyName')} required error={message(errors.companyName?.message)}>
+        <Field id="sales-company-name" label={t('fields.companyName')} required error={message(errors.companyName?.message)}>
           {(ids) => <Input {...ids} required maxLength={200} autoComplete="organization" {...form.register('companyName')} />}
         </Field>
-        <Field label={t('fields.contactPerson')} required error={message(errors.contactPerson?.message)}>
+        <Field id="sales-contact-person" label={t('fields.contactPerson')} required error={message(errors.contactPerson?.message)}>
           {(ids) => <Input {...ids} required maxLength={200} autoComplete="name" {...form.register('contactPerson')} />}
         </Field>
-        <Field label={t('fields.email')} required error={message(errors.email?.message)}>
+        <Field id="sales-email" label={t('fields.email')} required error={message(errors.email?.message)}>
           {(ids) => <Input {...ids} type="email" required maxLength={254} autoComplete="email" {...form.register('email')} />}
         </Field>
-        <Field label={t('fields.phone')} required error={message(errors.phone?.message)}>
+        <Field id="sales-phone" label={t('fields.phone')} required error={message(errors.phone?.message)}>
           {(ids) => <Input {...ids} type="tel" required maxLength={40} autoComplete="tel" {...form.register('phone')} />}
         </Field>
       </div>
-      <Field label={t('fields.plan')} required error={message(errors.plan?.message)}>
+      <Field id="sales-plan" label={t('fields.plan')} required error={message(errors.plan?.message)}>
         {(ids) => (
-          <Select {...ids} required defaultValue="" {...form.register('plan')}>
-            <option value="" disabled>
+          <Select {...ids} required {...form.register('plan')}>
+            {/* First and choosable, so that it is what shows until a plan is chosen, in the page the server sent too: a
+                disabled first option would leave the browser showing the first plan as if it had been chosen. */}
+            <option value="">
               {t('fields.choosePlan')}
             </option>
             {PLAN_IDS.map((id) => (
@@ -100,7 +102,7 @@ export function SalesRequestForm({ onSent, plan }: { onSent: () => void; plan?: 
           </Select>
         )}
       </Field>
-      <Field label={<>{t('fields.message')} {optional}</>} error={message(errors.message?.message)}>
+      <Field id="sales-message" label={<>{t('fields.message')} {optional}</>} error={message(errors.message?.message)}>
         {(ids) => <Textarea {...ids} maxLength={2000} rows={4} {...form.register('message')} />}
       </Field>
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending || !hydrated}>

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import drawing from './hero-art.svg?raw';
 
 /*
@@ -21,8 +20,6 @@ const INSIDE = drawing
   .trim();
 
 export function HeroArt({ className }: { className?: string }) {
-  // The clip paths' ids, unique however many times the page renders the picture.
-  const id = useId();
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -31,7 +28,7 @@ export function HeroArt({ className }: { className?: string }) {
       aria-hidden="true"
       focusable="false"
       className={className}
-      dangerouslySetInnerHTML={{ __html: INSIDE.replaceAll('hero-art-', `${id}-`) }}
+      dangerouslySetInnerHTML={{ __html: INSIDE }}
     />
   );
 }

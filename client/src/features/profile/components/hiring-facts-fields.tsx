@@ -86,14 +86,14 @@ export function HiringFactsFields({ form, message }: { form: Form; message: (m?:
     <>
       <p className="text-sm text-slate-600">{t('form.hiringFactsIntro')}</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={<>{t('form.nationality')} {optional}</>} error={message(errors.nationality?.message)}>
+        <Field id="profile-nationality" label={<>{t('form.nationality')} {optional}</>} error={message(errors.nationality?.message)}>
           {(ids) => <CountrySelect ids={ids} field="nationality" placeholder={t('form.countryPlaceholder')} form={form} />}
         </Field>
-        <Field label={<>{t('form.currentCountry')} {optional}</>} error={message(errors.currentCountry?.message)}>
+        <Field id="profile-current-country" label={<>{t('form.currentCountry')} {optional}</>} error={message(errors.currentCountry?.message)}>
           {(ids) => <CountrySelect ids={ids} field="currentCountry" gccFirst placeholder={t('form.countryPlaceholder')} form={form} />}
         </Field>
       </div>
-      <Field label={<>{t('form.visaStatus')} {optional}</>} error={message(errors.visaStatus?.message)}>
+      <Field id="profile-visa-status" label={<>{t('form.visaStatus')} {optional}</>} error={message(errors.visaStatus?.message)}>
         {(ids) => (
           <Select {...ids} {...form.register('visaStatus', emptyIsNull)}>
             <option value="">{t('form.visaPlaceholder')}</option>
@@ -106,7 +106,7 @@ export function HiringFactsFields({ form, message }: { form: Form; message: (m?:
         )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={<>{t('form.availableFrom')} {optional}</>}>
+        <Field id="profile-available-from" label={<>{t('form.availableFrom')} {optional}</>}>
           {(ids) => (
             <Select {...ids} value={startMode} onChange={(event) => setStart(event.currentTarget.value as typeof startMode)}>
               <option value="">{t('form.notSaid')}</option>
@@ -116,13 +116,13 @@ export function HiringFactsFields({ form, message }: { form: Form; message: (m?:
           )}
         </Field>
         {startMode === 'date' && (
-          <Field label={t('form.startDate')} required error={message(errors.availableFrom?.message)}>
+          <Field id="profile-start-date" label={t('form.startDate')} required error={message(errors.availableFrom?.message)}>
             {(ids) => <Input {...ids} type="date" min={today()} value={startDate} onChange={(event) => setStart('date', event.currentTarget.value)} />}
           </Field>
         )}
       </div>
       <div className="space-y-3">
-        <Field label={<>{t('form.drivingLicence')} {optional}</>}>
+        <Field id="profile-driving-licence" label={<>{t('form.drivingLicence')} {optional}</>}>
           {(ids) => (
             <Select
               {...ids}
@@ -162,7 +162,7 @@ export function HiringFactsFields({ form, message }: { form: Form; message: (m?:
                 ))}
               </div>
             </fieldset>
-            <Field label={t('form.licenceCountry')} error={message(errors.licenceCountry?.message)}>
+            <Field id="profile-licence-country" label={t('form.licenceCountry')} error={message(errors.licenceCountry?.message)}>
               {(ids) => <CountrySelect ids={ids} field="licenceCountry" gccFirst placeholder={t('form.countryPlaceholder')} form={form} />}
             </Field>
           </div>
@@ -174,13 +174,13 @@ export function HiringFactsFields({ form, message }: { form: Form; message: (m?:
         </legend>
         <p className="mt-1 text-sm text-slate-600">{t('form.salaryHint')}</p>
         <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <Field label={t('form.salaryMin')} error={message(errors.salaryMin?.message)}>
+          <Field id="profile-salary-min" label={t('form.salaryMin')} error={message(errors.salaryMin?.message)}>
             {(ids) => <Input {...ids} type="number" inputMode="numeric" min={1} max={SALARY_MAX} {...form.register('salaryMin', numberOrNull)} />}
           </Field>
-          <Field label={t('form.salaryMax')} error={message(errors.salaryMax?.message)}>
+          <Field id="profile-salary-max" label={t('form.salaryMax')} error={message(errors.salaryMax?.message)}>
             {(ids) => <Input {...ids} type="number" inputMode="numeric" min={1} max={SALARY_MAX} {...form.register('salaryMax', numberOrNull)} />}
           </Field>
-          <Field label={t('form.salaryCurrency')} error={message(errors.salaryCurrency?.message)}>
+          <Field id="profile-salary-currency" label={t('form.salaryCurrency')} error={message(errors.salaryCurrency?.message)}>
             {(ids) => (
               <Select {...ids} {...form.register('salaryCurrency', emptyIsNull)}>
                 <option value="">{t('form.notSaid')}</option>

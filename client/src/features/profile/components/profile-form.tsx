@@ -137,20 +137,20 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
       <div id="video" className="scroll-mt-20">
         <Section title={t('videoFirst.videoSection')} intro={t('videoFirst.videoSectionIntro')}>
-          <Field label={t('form.video')} required hint={t('form.videoHint')}>
+          <Field id="profile-video" label={t('form.video')} required hint={t('form.videoHint')}>
             {(ids) => <VideoUploadField ids={ids} getTitle={() => form.getValues('fullName')} current={initial?.videoUrl ?? undefined} />}
           </Field>
         </Section>
       </div>
 
       <Section title={t('videoFirst.basicsSection')}>
-        <Field label={t('form.fullName')} required hint={!initial && nameFromSignUp ? t('videoFirst.nameFromSignUp') : undefined} error={message(errors.fullName?.message)}>
+        <Field id="profile-full-name" label={t('form.fullName')} required hint={!initial && nameFromSignUp ? t('videoFirst.nameFromSignUp') : undefined} error={message(errors.fullName?.message)}>
           {(ids) => <Input {...ids} autoComplete="name" {...form.register('fullName')} />}
         </Field>
-        <Field label={t('form.phone')} required hint={t('form.phoneHint')} error={message(errors.phone?.message)}>
+        <Field id="profile-phone" label={t('form.phone')} required hint={t('form.phoneHint')} error={message(errors.phone?.message)}>
           {(ids) => <Input {...ids} type="tel" autoComplete="tel" inputMode="tel" placeholder="+971 50 123 4567" {...form.register('phone')} />}
         </Field>
-        <Field label={t('form.location')} required error={message(errors.location?.message)}>
+        <Field id="profile-location" label={t('form.location')} required error={message(errors.location?.message)}>
           {(ids) => (
             <Select {...ids} {...form.register('location')}>
               <option value="">{t('form.locationPlaceholder')}</option>
@@ -164,7 +164,7 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
         </Field>
         <CheckboxGroup name="industries" label={t('form.industries')} options={INDUSTRIES} register={form.register} error={message(errors.industries?.message)} />
         <CheckboxGroup name="languages" label={t('form.languages')} options={LANGUAGES} register={form.register} error={message(errors.languages?.message)} />
-        <Field label={t('form.cv')} required hint={t('form.cvHint')}>
+        <Field id="profile-cv" label={t('form.cv')} required hint={t('form.cvHint')}>
           {(ids) => (
             <DocumentUpload
               ids={ids}
@@ -194,10 +194,10 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
           <ChevronDown aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" />
         </summary>
         <div className="space-y-6 border-t border-slate-200 p-5 sm:p-6">
-          <Field label={<>{t('form.bio')} {optional}</>} hint={t('form.bioHint')} error={message(errors.bio?.message)}>
+          <Field id="profile-bio" label={<>{t('form.bio')} {optional}</>} hint={t('form.bioHint')} error={message(errors.bio?.message)}>
             {(ids) => <Textarea {...ids} rows={4} {...form.register('bio')} />}
           </Field>
-          <Field label={<>{t('form.years')} {optional}</>} error={message(errors.yearsOfExperience?.message)}>
+          <Field id="profile-years-of-experience" label={<>{t('form.years')} {optional}</>} error={message(errors.yearsOfExperience?.message)}>
             {(ids) => (
               <Input
                 {...ids}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen } from '@testing-library/preact';
 import { expect, it } from 'vitest';
 import { renderForReader } from '@/test/render';
 import { VideoRecorder } from './video-recorder';

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import hindi from '@/locales/hi/profile.json';
@@ -92,7 +92,10 @@ async function openRecorder(language: 'en' | 'hi' = 'en') {
 }
 
 /** Time passes on the recorder's clock and its timers. */
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const wait = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 /** The camera is on and the person taps Start: three seconds of countdown, then it films. */
 async function startRecording() {
@@ -228,7 +231,9 @@ describe('the video recorder', () => {
     await screen.findByRole('button', { name: 'Start recording' });
     await userEvent.click(screen.getByRole('button', { name: 'Close the camera' }));
     expect(onClose).toHaveBeenCalledTimes(1);
-    view.unmount();
+    act(() => {
+      view.unmount();
+    });
     expect(device.streams[0]!.tracks.every((track) => track.stopped)).toBe(true);
   });
 });

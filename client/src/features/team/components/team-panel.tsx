@@ -47,12 +47,12 @@ function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onCha
       }
     >
       <div className="min-w-56 flex-1">
-        <Field label={t('email')} error={translateValidation(t, errors.email?.message)}>
+        <Field id="invite-email" label={t('email')} error={translateValidation(t, errors.email?.message)}>
           {(ids) => <Input {...ids} type="email" inputMode="email" autoComplete="off" dir="ltr" {...form.register('email')} />}
         </Field>
       </div>
       {canChooseRole && (
-        <Field label={t('role')}>
+        <Field id="invite-role" label={t('role')}>
           {(ids) => (
             <Select {...ids} fullWidth={false} {...form.register('role')}>
               {MEMBER_ROLES.map((role) => (

@@ -1,6 +1,6 @@
 // /profile: the companies the job seeker blocked, with Unblock, and a search of verified employers by name to block
 // one that has not looked at the profile yet (a company a scammer pretends to be, say).
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,10 +15,10 @@ function EmployerSearch() {
   const [q, setQ] = useState('');
   const deferred = useDeferredValue(q.trim());
   const found = useEmployerSearch(deferred);
-  const results = useId();
+  const results = 'blocks-results';
   return (
     <div className="mt-4">
-      <Field label={t('blocks.searchLabel')} hint={t('blocks.searchHint')}>
+      <Field id="blocks-search" label={t('blocks.searchLabel')} hint={t('blocks.searchHint')}>
         {(ids) => <Input {...ids} type="search" value={q} onChange={(event) => setQ(event.currentTarget.value)} aria-controls={results} autoComplete="off" />}
       </Field>
       <div id={results} aria-live="polite">
