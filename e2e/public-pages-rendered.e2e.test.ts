@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/test/app.ts';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser.ts';
+import { Phone, THREE_G } from './support/phone.ts';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
@@ -199,6 +200,31 @@ describe('a rendered page’s code and texts', () => {
       expect(loadedToHydrate.filter((file) => !named.includes(file) && !file.startsWith('/assets/toaster-')), path).toEqual([]);
       await done(tracked);
     }
+  });
+});
+
+describe('a rendered page in Arabic over 3G', () => {
+  it('has its code and texts before the language’s fonts are asked for: the page is painted in the phone’s own font', async () => {
+    const html = await (await fetch(`${offerOver.baseUrl}/?lang=ar`)).text();
+    const named = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const tracked = await openPage(browser, { width: 375 });
+    // The network of a phone on 3G, at full processor speed: the order of the requests is what is checked.
+    await Phone.of(tracked.page, { ...THREE_G, cpuSlowdown: 1 });
+    const arrived = new Map<string, number>();
+    const fontsAsked: number[] = [];
+    tracked.page.on('requestfinished', (request) => {
+      const { pathname } = new URL(request.url());
+      if (named.includes(pathname)) arrived.set(pathname, Date.now());
+    });
+    tracked.page.on('request', (request) => {
+      if (/noto-sans-arabic|\/assets\/(400|700)-[^/]+\.css$/.test(request.url())) fontsAsked.push(Date.now());
+    });
+    const fontFile = tracked.page.waitForRequest(/noto-sans-arabic-arabic-400-normal/);
+    await tracked.page.goto(`${offerOver.baseUrl}/?lang=ar`);
+    await fontFile;
+    expect([...arrived.keys()].sort()).toEqual([...named].sort());
+    expect(Math.min(...fontsAsked)).toBeGreaterThanOrEqual(Math.max(...arrived.values()));
+    await done(tracked);
   });
 });
 
