@@ -3,6 +3,8 @@
 // the browser then fetches only the files of the glyphs on the page. The family is set for the language in index.css
 // (:lang()). Urdu is written in Nastaliq, not in the Naskh of Arabic: its font is cut down to Urdu's letters
 // (scripts/subset-urdu-font.ts), regular weight only.
+import { pageArrivedRendered } from './server-rendered';
+
 const FONTS: Record<string, () => Promise<unknown>[]> = {
   ar: () => [import('@fontsource/noto-sans-arabic/400.css'), import('@fontsource/noto-sans-arabic/700.css')],
   ur: () => [import('../fonts/noto-nastaliq-urdu.css')],
@@ -13,12 +15,13 @@ const FONTS: Record<string, () => Promise<unknown>[]> = {
 };
 
 const loaded = new Set<string>();
-// Most fonts wait for the first page to be on the screen with its texts. The page is painted in the phone's own font
-// and keeps it (font-display: optional, docs/decisions/0051), so they serve later pages; asked for sooner, they took a
-// slow connection's bandwidth (about 120 KB for Arabic) from the code and texts the page needs to work. Urdu's
-// Nastaliq replaces the phone's font as soon as it arrives (its look is why it is there): it is asked for at once.
+// On a page the server rendered, most fonts wait for it to be on the screen with its texts. It is painted in the
+// phone's own font and keeps it (font-display: optional, docs/decisions/0051), so they serve later pages; asked for
+// sooner, they took a slow connection's bandwidth (about 120 KB for Arabic) from the code and texts the page needs to
+// work. A page the browser renders itself asks for them at once, before its first render, as before. Urdu's Nastaliq
+// replaces the phone's font as soon as it arrives (its look is why it is there): it is asked for at once.
 const USED_ON_ARRIVAL = new Set(['ur']);
-let pageShown = false;
+let pageShown = !pageArrivedRendered;
 let waiting: string | null = null;
 
 /** Loads the fonts of `language`: Urdu's at once, the others once a page has been shown. */
