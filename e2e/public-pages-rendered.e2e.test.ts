@@ -119,7 +119,7 @@ describe('public pages arrive as HTML in the reader’s language', () => {
       expect(await page.getByText('Loading...').count()).toBe(0);
       const before = await heading.textContent();
       expect(before).not.toBe('');
-      // The heading the server rendered is the one React takes over, not a new one.
+      // The heading the server rendered is the one Preact takes over, not a new one.
       await heading.evaluate((element) => element.setAttribute('data-first-frame', ''));
       releaseScripts();
       await page.waitForLoadState('networkidle');

@@ -58,7 +58,7 @@ export interface AppDeps {
   videoUploads: VideoUploadStore;
   /** OpenID Connect routes (/api/login, /api/callback, /api/logout), when a provider is configured. */
   oidc?: express.Router;
-  /** Serves the React client; absent in API-only tests. */
+  /** Serves the client; absent in API-only tests. */
   client?: ClientHandler;
   /** The workers that make copies of data and erase deleted accounts, told when there is work (tests run them
    *  by hand). */

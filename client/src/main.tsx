@@ -24,6 +24,7 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-// A public page arrives rendered in the reader's language (docs/decisions/0051): React takes over its HTML.
+// A public page arrives rendered in the reader's language (docs/decisions/0051): Preact takes over its HTML,
+// part by part (0053).
 if (pageArrivedRendered) hydrateRoot(root, app);
 else createRoot(root).render(app);

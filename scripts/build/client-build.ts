@@ -1,5 +1,5 @@
 // The client's two builds, from one definition: the browser's bundle (dist/client), and the renderer of the public
-// pages (dist/page-renderer): the same components under React's server renderer, which the server runs to send those
+// pages (dist/page-renderer): the same components under Preact's server renderer, which the server runs to send those
 // pages as HTML in the reader's language (docs/decisions/0051-public-pages-rendered-by-the-server.md).
 import path from 'node:path';
 import { build, type LogLevel } from 'vite';
@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const PAGE_RENDERER_DIR = path.join(root, 'dist/page-renderer');
 
 export async function buildClient({ logLevel = 'info' }: { logLevel?: LogLevel } = {}): Promise<void> {
-  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  // Vitest sets NODE_ENV=test, which would make Vite bundle the libraries' development builds.
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {

@@ -1,4 +1,4 @@
-// Serves the React client: the built files in production, Vite's dev server in development.
+// Serves the client: the built files in production, Vite's dev server in development.
 // Every non-API page answers with index.html carrying the public configuration; an address the app has no page for
 // answers it with 404.
 import { createHash } from 'node:crypto';

@@ -27,7 +27,11 @@ let waiting: string | null = null;
 /** Loads the fonts of `language`: Urdu's at once, the others once a page has been shown. */
 export function loadFontsFor(language: string): void {
   const load = FONTS[language];
-  if (!load || loaded.has(language)) return;
+  if (!load || loaded.has(language)) {
+    // A language chosen since, whose fonts are loaded or which needs none, is what the page shows now.
+    if (!pageShown) waiting = null;
+    return;
+  }
   if (!pageShown && !USED_ON_ARRIVAL.has(language)) {
     waiting = language;
     return;

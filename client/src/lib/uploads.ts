@@ -60,10 +60,16 @@ export function createDocumentUppy(options: DocumentUploadOptions): Uppy {
 }
 
 /**
- * Runs `then` once Uppy's upload run is over: the check can answer before Uppy has finished the run that sent the
- * file, and emptying Uppy then takes the run's record from under it.
+ * Runs `then` once Uppy's upload run is over, completed or failed: the check can answer before Uppy has finished the
+ * run that sent the file, and emptying Uppy then takes the run's record from under it.
  */
 function afterTheRun(uppy: Uppy, then: () => void) {
-  if (Object.keys(uppy.getState().currentUploads).length === 0) then();
-  else uppy.once('complete', () => then());
+  if (Object.keys(uppy.getState().currentUploads).length === 0) return then();
+  const over = () => {
+    uppy.off('complete', over);
+    uppy.off('error', over);
+    then();
+  };
+  uppy.on('complete', over);
+  uppy.on('error', over);
 }

@@ -14,7 +14,9 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/error-message';
 
 export default function EmployerReportPage() {
-  const { t } = useTranslation('trust');
+  // The report form's texts, its screenshot field's among them, arrive with the page: a part that asked for its own
+  // later would put the page's outline back in its place while they came.
+  const { t } = useTranslation(['trust', 'uploader']);
   usePageTitle(t('reportForm.title'));
   const { slug = '' } = useParams<{ slug: string }>();
   const employer = useEmployer(slug);

@@ -33,7 +33,7 @@ export default function VerifyEmailPage() {
   const sent = useRef<string | null>(null);
 
   useEffect(() => {
-    // A link works once: send it once, even when React runs effects twice in development.
+    // A link works once: send it once, even when the effect runs again for a new `open`.
     if (sent.current === token) return;
     sent.current = token;
     open.mutate({ token });

@@ -69,12 +69,17 @@ describe('hydrating in turns', () => {
     expect(clicked).toEqual(['form']);
   });
 
-  it('renders at once on a page the browser draws itself', async () => {
+  it('renders at once on a page the browser draws itself, though its outline is in the page when the part loads', async () => {
     const hydrated: string[] = [];
     const root = document.createElement('div');
     root.id = 'root';
     document.body.append(root);
+    // The app reads, before its first render, that the page arrived empty; then it draws its outline while the page's
+    // code (this part among it) loads.
+    await import('@/lib/server-rendered');
+    root.innerHTML = '<div aria-busy="true">Loading</div>';
     const { HydrateInTurn } = await import('./hydrate-in-turn');
+    root.replaceChildren();
 
     act(() =>
       createRoot(root).render(

@@ -2,14 +2,16 @@
 // tap for a few hundred milliseconds. Parts wrapped here hydrate one task after another instead, each keeping the
 // server's HTML as it is until its turn (docs/decisions/0053).
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { pageArrivedRendered } from '@/lib/server-rendered';
 
 interface Turn {
   done: boolean;
   promise: Promise<void>;
 }
 
-// True while the page the server sent is being hydrated; a page the browser renders itself hydrates nothing.
-let firstPage = typeof window !== 'undefined' && Boolean(document.getElementById('root')?.hasChildNodes());
+// True while the page the server sent is being hydrated; a page the browser renders itself hydrates nothing. Read from
+// what the page held before the app's first render: by the time this module loads, the app may have drawn its outline.
+let firstPage = typeof window !== 'undefined' && pageArrivedRendered;
 let lastTurn: Promise<void> = Promise.resolve();
 
 function takeTurn(): Turn {
@@ -27,7 +29,10 @@ function WaitForTurn({ turn, children }: { turn: Turn; children: ReactNode }) {
   return children;
 }
 
-/** Hydrates `children` in a task of its own after the parts before it; renders them at once on any later page. */
+/**
+ * Hydrates `children` in a task of its own after the parts before it; renders them at once on any later page.
+ * `children` must render one root element: while a part waits, Preact keeps the server's first node of it only.
+ */
 export function HydrateInTurn({ children }: { children: ReactNode }) {
   const [turn] = useState(() => (firstPage ? takeTurn() : null));
   if (!turn) return children;

@@ -28,7 +28,7 @@ function EmailRow({ email }: { email: AdminEmail }) {
   return (
     <li className="p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <button type="button" className="min-w-0 text-start" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)}>
+        <button type="button" className="min-w-0 text-start" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => setOpen((v) => !v)}>
           <span className="block font-semibold text-slate-900">{email.subject}</span>
           <span className="block text-sm text-slate-600">
             {email.to} · {email.template} · {when(email.createdAt, i18n.language)}

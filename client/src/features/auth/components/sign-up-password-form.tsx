@@ -17,7 +17,7 @@ export function SignUpPasswordForm(props: { pending: boolean; error?: string | u
   return (
     <form onSubmit={form.handleSubmit(({ password }) => props.onSubmit(password))} noValidate className="space-y-5">
       <PasswordField
-        id="sign-up-confirm-password"
+        id="verify-email-password"
         label={t('fields.password')}
         error={translateValidation(t, errors.password?.message) ?? props.error}
         autoComplete="current-password"

@@ -5,7 +5,7 @@ import drawing from './hero-art.svg?raw';
  * classes colour it and it needs no request of its own; its width, height and viewBox reserve its box before it is
  * drawn.
  *
- * Its inside is set as markup rather than written as elements: React then takes over the server's copy of it without
+ * Its inside is set as markup rather than written as elements: Preact then takes over the server's copy of it without
  * walking its 150 shapes one by one. They were a third of the landing page's elements, and so of the work a phone
  * does before the page answers (docs/decisions/0051).
  */
