@@ -43,25 +43,42 @@ interface FieldProps {
   required?: boolean;
   hint?: ReactNode;
   error?: string;
+  /**
+   * For a control made of buttons that carry their own names (a file field's "Choose file"): the label names the
+   * group around them instead of one control.
+   */
+  group?: boolean;
   /** Renders the control with the ids that tie it to its label, hint and error. */
   children: (ids: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode;
 }
 
 /** A labelled form control with its hint and error message, wired for screen readers. */
-export function Field({ id, label, required, hint, error, children }: FieldProps) {
+export function Field({ id, label, required, hint, error, group, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const labelText = (
+    <>
+      {label}
+      {required && (
+        <span aria-hidden="true" className="ms-0.5 text-red-700">
+          *
+        </span>
+      )}
+    </>
+  );
+  const labelClass = 'block text-sm font-medium text-slate-800';
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="ms-0.5 text-red-700">
-            *
-          </span>
-        )}
-      </label>
+    <div className="space-y-1.5" {...(group ? { role: 'group', 'aria-labelledby': `${id}-label` } : {})}>
+      {group ? (
+        <span id={`${id}-label`} className={labelClass}>
+          {labelText}
+        </span>
+      ) : (
+        <label htmlFor={id} className={labelClass}>
+          {labelText}
+        </label>
+      )}
       {children({ id, 'aria-describedby': describedBy, ...(error ? { 'aria-invalid': true as const } : {}) })}
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">

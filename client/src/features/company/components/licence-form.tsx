@@ -87,7 +87,7 @@ export function LicenceForm({ company }: { company: CompanyView }) {
             {(ids) => <Input {...ids} type="date" {...form.register('licenceExpiresOn')} />}
           </Field>
         </div>
-        <Field id="licence-document-path" label={t('licence.document')} hint={t('licence.documentHint')} error={message(errors.documentPath?.message)}>
+        <Field id="licence-document-path" group label={t('licence.document')} hint={t('licence.documentHint')} error={message(errors.documentPath?.message)}>
           {(ids) => (
             <DocumentUpload
               ids={ids}

@@ -123,7 +123,10 @@ describe('the profile form', () => {
     await user.click(within(languages()).getByRole('checkbox', { name: 'Arabic' }));
     await waitFor(() => expect(messages()).toEqual([]));
 
-    // All of it right but no CV yet: the form says so and still sends nothing.
+    // All of it right but no CV yet: the form says so and still sends nothing. The CV's label names its group, whose
+    // button carries its own name and is described by the hint.
+    const cv = screen.getByRole('group', { name: 'CV' });
+    expect(within(cv).getByRole('button', { name: 'Upload CV' })).toHaveAccessibleDescription(/PDF/);
     await user.click(screen.getByRole('button', { name: 'Send for review' }));
     expect(await screen.findByText('Please upload your CV')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();

@@ -164,7 +164,7 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
         </Field>
         <CheckboxGroup name="industries" label={t('form.industries')} options={INDUSTRIES} register={form.register} error={message(errors.industries?.message)} />
         <CheckboxGroup name="languages" label={t('form.languages')} options={LANGUAGES} register={form.register} error={message(errors.languages?.message)} />
-        <Field id="profile-cv" label={t('form.cv')} required hint={t('form.cvHint')}>
+        <Field id="profile-cv" group label={t('form.cv')} required hint={t('form.cvHint')}>
           {(ids) => (
             <DocumentUpload
               ids={ids}

@@ -64,7 +64,7 @@ export function ReportForm({ company, onDone }: { company: { id: string; company
       <Field id="report-details" label={t('reportForm.details')} hint={t('reportForm.detailsHint')} error={translateValidation(t, errors.details?.message)}>
         {(ids) => <Textarea {...ids} rows={5} maxLength={REPORT_DETAILS_MAX} {...form.register('details')} />}
       </Field>
-      <Field id="report-screenshot-path" label={t('reportForm.screenshot')} hint={t('reportForm.screenshotHint')} error={translateValidation(t, errors.screenshotPath?.message)}>
+      <Field id="report-screenshot-path" group label={t('reportForm.screenshot')} hint={t('reportForm.screenshotHint')} error={translateValidation(t, errors.screenshotPath?.message)}>
         {(ids) => (
           <DocumentUpload
             ids={ids}
