@@ -3,6 +3,7 @@
 // the browser then fetches only the files of the glyphs on the page. The family is set for the language in index.css
 // (:lang()). Urdu is written in Nastaliq, not in the Naskh of Arabic: its font is cut down to Urdu's letters
 // (scripts/subset-urdu-font.ts), regular weight only.
+import { whenPageShown } from './page-shown';
 import { pageArrivedRendered } from './server-rendered';
 
 const FONTS: Record<string, () => Promise<unknown>[]> = {
@@ -15,35 +16,25 @@ const FONTS: Record<string, () => Promise<unknown>[]> = {
 };
 
 const loaded = new Set<string>();
-// On a page the server rendered, most fonts wait for it to be on the screen with its texts. It is painted in the
-// phone's own font and keeps it (font-display: optional, docs/decisions/0051), so they serve later pages; asked for
-// sooner, they took a slow connection's bandwidth (about 120 KB for Arabic) from the code and texts the page needs to
-// work. A page the browser renders itself asks for them at once, before its first render, as before. Urdu's Nastaliq
-// replaces the phone's font as soon as it arrives (its look is why it is there): it is asked for at once.
+// On a page the server rendered, most fonts wait for it to be on the screen with its texts: it is painted in the
+// phone's own font and keeps it (font-display: optional, docs/decisions/0051), so they serve later pages. A page the
+// browser renders itself asks for them at once, before its first render. Urdu's Nastaliq replaces the phone's font as
+// soon as it arrives (its look is why it is there): it is asked for at once.
 const USED_ON_ARRIVAL = new Set(['ur']);
-let pageShown = !pageArrivedRendered;
-let waiting: string | null = null;
+let chosen: string | null = null;
 
-/** Loads the fonts of `language`: Urdu's at once, the others once a page has been shown. */
+/** Loads the fonts of `language`: at once, or once the page the server rendered is on the screen. */
 export function loadFontsFor(language: string): void {
+  chosen = language;
+  if (!pageArrivedRendered || USED_ON_ARRIVAL.has(language)) fetchFonts(language);
+  // A language chosen meanwhile is the one whose fonts the page needs.
+  else whenPageShown(() => chosen === language && fetchFonts(language));
+}
+
+function fetchFonts(language: string) {
   const load = FONTS[language];
-  if (!load || loaded.has(language)) {
-    // A language chosen since, whose fonts are loaded or which needs none, is what the page shows now.
-    if (!pageShown) waiting = null;
-    return;
-  }
-  if (!pageShown && !USED_ON_ARRIVAL.has(language)) {
-    waiting = language;
-    return;
-  }
+  if (!load || loaded.has(language)) return;
   loaded.add(language);
   // A font that fails to load leaves the system's: the text still shows.
   void Promise.allSettled(load());
-}
-
-/** Called once a page is on the screen with its texts (every page sets its title then). */
-export function startLoadingFonts(): void {
-  if (pageShown) return;
-  pageShown = true;
-  if (waiting) loadFontsFor(waiting);
 }

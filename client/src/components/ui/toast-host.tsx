@@ -1,8 +1,9 @@
-// The toasts' region is loaded after the page (when the browser is idle) or with the first toast, whichever comes
-// first: it is not part of what a visitor's first screen waits for. A load that fails (no connection) is tried again
+// The toasts' region is loaded after the page (once it is shown, when the browser is idle) or with the first toast,
+// whichever comes first: it is not part of what a visitor's first screen waits for. A load that fails (no connection) is tried again
 // with the next toast or when the connection is back, and never takes the page down.
 import { useEffect, useState, type ComponentType } from 'react';
 import { useAnyToastShown, useToasts } from '@/hooks/use-toast';
+import { whenPageShown } from '@/lib/page-shown';
 
 export function ToastHost() {
   const shown = useAnyToastShown();
@@ -15,16 +16,21 @@ export function ToastHost() {
     const start = () => setIdle(true);
     const backOnline = () => setOnline((count) => count + 1);
     window.addEventListener('online', backOnline);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(start, 1000);
-      return () => {
-        window.clearTimeout(timer);
-        window.removeEventListener('online', backOnline);
-      };
-    }
-    const handle = window.requestIdleCallback(start, { timeout: 3000 });
+    let stop = () => {};
+    let current = true;
+    whenPageShown(() => {
+      if (!current) return;
+      if (typeof window.requestIdleCallback !== 'function') {
+        const timer = window.setTimeout(start, 1000);
+        stop = () => window.clearTimeout(timer);
+      } else {
+        const handle = window.requestIdleCallback(start, { timeout: 3000 });
+        stop = () => window.cancelIdleCallback(handle);
+      }
+    });
     return () => {
-      window.cancelIdleCallback(handle);
+      current = false;
+      stop();
       window.removeEventListener('online', backOnline);
     };
   }, []);
