@@ -1,6 +1,6 @@
-// What neither the first screen nor its first taps need (the language's fonts, the toasts' region) waits until the
-// first page is on the screen with its texts: asked for sooner, on a slow connection it took the bandwidth of the
-// code and texts the page needs to work (docs/decisions/0053).
+// The moment the first page is on the screen with its texts. What neither the first screen nor its first taps need
+// (the language's fonts, the toasts' region) waits for it: asked for sooner, on a slow connection it took the
+// bandwidth of the code and texts the page needs to work. Hydrating in turns ends with it (docs/decisions/0053).
 let shown = false;
 const waiting: (() => void)[] = [];
 

@@ -1,7 +1,8 @@
 // Hydrating a page the server rendered is one long task in Preact: on a slow phone the page then does not answer a
 // tap for a few hundred milliseconds. Parts wrapped here hydrate one task after another instead, each keeping the
 // server's HTML as it is until its turn (docs/decisions/0053).
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { whenPageShown } from '@/lib/page-shown';
 import { pageArrivedRendered } from '@/lib/server-rendered';
 
 interface Turn {
@@ -11,7 +12,9 @@ interface Turn {
 
 // True while the page the server sent is being hydrated; a page the browser renders itself hydrates nothing. Read from
 // what the page held before the app's first render: by the time this module loads, the app may have drawn its outline.
+// Once the first page is on the screen, the parts of later pages render at once.
 let firstPage = typeof window !== 'undefined' && pageArrivedRendered;
+whenPageShown(() => (firstPage = false));
 let lastTurn: Promise<void> = Promise.resolve();
 
 function takeTurn(): Turn {
@@ -41,11 +44,4 @@ export function HydrateInTurn({ children }: { children: ReactNode }) {
       <WaitForTurn turn={turn}>{children}</WaitForTurn>
     </Suspense>
   );
-}
-
-/** Called by the page once it is on the screen: the parts of later pages render at once. */
-export function useFirstPageHydrated() {
-  useEffect(() => {
-    firstPage = false;
-  }, []);
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HydrateInTurn, useFirstPageHydrated } from './hydrate-in-turn';
+import { HydrateInTurn } from './hydrate-in-turn';
 import { LanguageSuggestion } from './language-suggestion';
 import { SiteFooter } from './site-footer';
 import { SiteHeader, type HeaderLink } from './site-header';
@@ -22,7 +22,6 @@ export function PageShell({
   footer?: boolean;
 }) {
   const { t } = useTranslation();
-  useFirstPageHydrated();
   return (
     <div className="flex min-h-screen flex-col">
       <a
