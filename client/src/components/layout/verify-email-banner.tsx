@@ -23,18 +23,25 @@ function hiddenThisSession(): boolean {
  * phone's screen is for the form); the product works before they do.
  */
 export function VerifyEmailBanner() {
-  const { t } = useTranslation();
   const { user } = useCurrentUser();
+  // The tab's storage is read only for someone the banner is for: a first read of it can hold a phone's page for
+  // tens of milliseconds, and most pages are shown to visitors.
+  if (!user || user.emailVerified || !user.email) return null;
+  return <UnconfirmedAddressBanner email={user.email} />;
+}
+
+function UnconfirmedAddressBanner({ email }: { email: string }) {
+  const { t } = useTranslation();
   const resend = useResendVerification();
   const [hidden, setHidden] = useState(hiddenThisSession);
-  if (!user || user.emailVerified || !user.email || hidden) return null;
+  if (hidden) return null;
   return (
     <div className="border-b border-amber-200 bg-amber-50 print:hidden">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 text-sm text-amber-950 sm:px-6 lg:px-8">
         <MailWarning aria-hidden="true" className="h-4 w-4 shrink-0" />
         {/* One line: a long address is cut short with an ellipsis on screen (its start shows); it is still read out whole. */}
         <p className="flex min-w-0 flex-1 gap-1 overflow-hidden whitespace-nowrap">
-          {ltrValues(t('verifyBanner.text', { email: ltr(user.email) }), 'min-w-0 truncate')}
+          {ltrValues(t('verifyBanner.text', { email: ltr(email) }), 'min-w-0 truncate')}
         </p>
         <button
           type="button"
