@@ -231,6 +231,30 @@ describe('a rendered page in Arabic over 3G', () => {
   });
 });
 
+describe('the fonts of a language the phone may lack', () => {
+  it('wait for a second page: the first keeps the phone’s font and only fetches them, so it is not laid out again', async () => {
+    const tracked = await visit(offerOver, '/?lang=ar', 375);
+    const { page } = tracked;
+    const arabicFaces = () => page.evaluate(() => [...document.fonts].filter((face) => face.family.includes('Noto Sans Arabic')).map((face) => face.status));
+    // The files arrive in the browser's cache, noted for the next visit, and no rule of theirs takes effect here.
+    await page.waitForFunction(() => (JSON.parse(localStorage.getItem('wazifa.fonts-fetched') ?? '[]') as string[]).length === 4);
+    expect(await arabicFaces()).toEqual([]);
+    expect(await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length)).toBe(1);
+
+    // The next page the server renders takes them at once, from the cache (nothing transferred).
+    await page.goto(`${offerOver.baseUrl}/login?lang=ar`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => document.fonts.ready);
+    expect(await arabicFaces()).toContain('loaded');
+    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Arabic"', 'ع'))).toBe(true);
+    const fonts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').flatMap((entry) => (entry.name.includes('noto-sans-arabic') ? [(entry as PerformanceResourceTiming).transferSize] : [])),
+    );
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((transferred) => transferred > 0)).toEqual([]);
+    await done(tracked);
+  });
+});
+
 describe('search engines', () => {
   it('are pointed at the public pages by /robots.txt and /sitemap.xml, and told to leave every other page out', async () => {
     const robots = await fetch(`${offerOver.baseUrl}/robots.txt`);

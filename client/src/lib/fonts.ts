@@ -3,6 +3,16 @@
 // the browser then fetches only the files of the glyphs on the page. The family is set for the language in index.css
 // (:lang()). Urdu is written in Nastaliq, not in the Naskh of Arabic: its font is cut down to Urdu's letters
 // (scripts/subset-urdu-font.ts), regular weight only.
+import arabic400 from '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2?url';
+import arabic700 from '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff2?url';
+import arabicLatin400 from '@fontsource/noto-sans-arabic/files/noto-sans-arabic-latin-400-normal.woff2?url';
+import arabicLatin700 from '@fontsource/noto-sans-arabic/files/noto-sans-arabic-latin-700-normal.woff2?url';
+import bengali400 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url';
+import bengali700 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff2?url';
+import devanagari400 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
+import devanagari700 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url';
+import malayalam400 from '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-400-normal.woff2?url';
+import malayalam700 from '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-700-normal.woff2?url';
 import { whenPageShown } from './page-shown';
 import { pageArrivedRendered } from './server-rendered';
 
@@ -15,26 +25,88 @@ const FONTS: Record<string, () => Promise<unknown>[]> = {
   ml: () => [import('@fontsource/noto-sans-malayalam/400.css'), import('@fontsource/noto-sans-malayalam/700.css')],
 };
 
-const loaded = new Set<string>();
-// On a page the server rendered, most fonts wait for it to be on the screen with its texts: it is painted in the
-// phone's own font and keeps it (font-display: optional, docs/decisions/0051), so they serve later pages. A page the
-// browser renders itself asks for them at once, before its first render. Urdu's Nastaliq replaces the phone's font as
-// soon as it arrives (its look is why it is there): it is asked for at once.
-const USED_ON_ARRIVAL = new Set(['ur']);
-let chosen: string | null = null;
+// The files of those rules that a page's text in the language uses (Arabic's family covers its Latin letters too).
+const FILES: Record<string, string[]> = {
+  ar: [arabic400, arabic700, arabicLatin400, arabicLatin700],
+  hi: [devanagari400, devanagari700],
+  ne: [devanagari400, devanagari700],
+  bn: [bengali400, bengali700],
+  ml: [malayalam400, malayalam700],
+};
 
-/** Loads the fonts of `language`: at once, or once the page the server rendered is on the screen. */
+// Font files this browser has fetched for later pages, kept across visits: their names change with their content.
+const FETCHED_KEY = 'wazifa.fonts-fetched';
+
+// Urdu's Nastaliq replaces the phone's font as soon as it arrives (its look is why it is there): it is asked for at
+// once.
+const USED_ON_ARRIVAL = new Set(['ur']);
+const applied = new Set<string>();
+const fetching = new Set<string>();
+let chosen: string | null = null;
+// The language of the page the server rendered, until another is chosen ('' once one is, or on a page the browser
+// renders itself). i18n may name it more than once as it starts.
+let arrivalLanguage: string | null = pageArrivedRendered ? null : '';
+
+/**
+ * Loads the fonts of `language`. The first page the server rendered keeps the phone's font: it is painted in it, and
+ * a font's rules taking effect after that would lay the whole page out again on the phone's processor for text it
+ * would not redraw (font-display: optional). So, unless an earlier visit fetched them, its fonts' files are only
+ * fetched once the page is on the screen, for the pages after it (docs/decisions/0053). A page the browser renders
+ * itself, a language chosen later and Urdu take their fonts at once.
+ */
 export function loadFontsFor(language: string): void {
   chosen = language;
-  if (!pageArrivedRendered || USED_ON_ARRIVAL.has(language)) fetchFonts(language);
+  if (arrivalLanguage === null) arrivalLanguage = language;
+  else if (language !== arrivalLanguage) arrivalLanguage = '';
+  if (language !== arrivalLanguage || USED_ON_ARRIVAL.has(language) || fetchedBefore(language)) applyFonts(language);
   // A language chosen meanwhile is the one whose fonts the page needs.
-  else whenPageShown(() => chosen === language && fetchFonts(language));
+  else whenPageShown(() => chosen === language && fetchForLaterPages(language));
 }
 
-function fetchFonts(language: string) {
+function applyFonts(language: string) {
   const load = FONTS[language];
-  if (!load || loaded.has(language)) return;
-  loaded.add(language);
+  if (!load || applied.has(language)) return;
+  applied.add(language);
   // A font that fails to load leaves the system's: the text still shows.
   void Promise.allSettled(load());
+}
+
+function fetchedFiles(): string[] {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(FETCHED_KEY) ?? '[]');
+    return Array.isArray(saved) ? saved.filter((file): file is string => typeof file === 'string') : [];
+  } catch {
+    // Storage refused (a private window) or spoilt: as if nothing was fetched.
+    return [];
+  }
+}
+
+function fetchedBefore(language: string): boolean {
+  const files = FILES[language];
+  if (!files) return false;
+  const fetched = fetchedFiles();
+  return files.every((file) => fetched.includes(file));
+}
+
+function fetchForLaterPages(language: string) {
+  const files = FILES[language];
+  if (!files || fetching.has(language)) return;
+  fetching.add(language);
+  // Into the browser's cache (the files are immutable), at the lowest priority: nothing on this page waits for them.
+  void Promise.all(
+    files.map(async (file) => {
+      const response = await fetch(file, { priority: 'low' });
+      if (!response.ok) throw new Error(`font ${file}: ${response.status}`);
+      await response.arrayBuffer();
+    }),
+  )
+    .then(() => {
+      // Only names of files that exist today are kept, so the list does not grow with each release.
+      const known = new Set(Object.values(FILES).flat());
+      const fetched = [...new Set([...fetchedFiles(), ...files])].filter((file) => known.has(file));
+      localStorage.setItem(FETCHED_KEY, JSON.stringify(fetched));
+    })
+    .catch(() => {
+      // Offline, or storage refused: the next page tries again.
+    });
 }
