@@ -23,13 +23,14 @@ function pageMeta(): Plugin {
  * The self-hosted Noto fonts (Arabic, Devanagari, Bengali, Malayalam) show only if they have arrived by the first
  * paint (`font-display: optional`), else the phone's own font stays for that page: a font swapping in later moved
  * the whole page (a layout shift of 0.3 on Arabic pages). They are kept for the next page. Urdu's Nastaliq keeps
- * `swap` (client/src/fonts): its look is the reason it is there.
+ * `swap` (client/src/fonts): its look is the reason it is there. `lib/fonts.ts` imports the stylesheets for their
+ * address (`?url`), which Vite processes under the id `?transform-only`.
  */
 function fontsWithoutShift(): Plugin {
   return {
     name: 'wazifa-fonts-without-shift',
     transform(code, id) {
-      if (!/[\\/]@fontsource[\\/][^?]+\.css$/.test(id)) return undefined;
+      if (!/[\\/]@fontsource[\\/][^?]+\.css(\?(url|transform-only))?$/.test(id)) return undefined;
       return { code: code.replaceAll('font-display: swap', 'font-display: optional'), map: null };
     },
   };

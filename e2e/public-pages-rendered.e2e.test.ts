@@ -236,8 +236,12 @@ describe('the fonts of a language the phone may lack', () => {
     const tracked = await visit(offerOver, '/?lang=ar', 375);
     const { page } = tracked;
     const arabicFaces = () => page.evaluate(() => [...document.fonts].filter((face) => face.family.includes('Noto Sans Arabic')).map((face) => face.status));
-    // The files arrive in the browser's cache, noted for the next visit, and no rule of theirs takes effect here.
-    await page.waitForFunction(() => (JSON.parse(localStorage.getItem('wazifa.fonts-fetched') ?? '[]') as string[]).length === 4);
+    // The stylesheets and font files arrive in the browser's cache, noted for the next visit (and kept for a visit
+    // offline), and no rule of theirs takes effect here.
+    await page.waitForFunction(() => (JSON.parse(localStorage.getItem('wazifa.fonts-fetched') ?? '[]') as string[]).length === 6);
+    const fetched = await page.evaluate(() => JSON.parse(localStorage.getItem('wazifa.fonts-fetched')!) as string[]);
+    expect(fetched.filter((file) => /^\/assets\/(400|700)-[\w-]+\.css$/.test(file))).toHaveLength(2);
+    expect(fetched.filter((file) => /^\/assets\/noto-sans-arabic-(arabic|latin)-(400|700)-normal-[\w-]+\.woff2$/.test(file))).toHaveLength(4);
     expect(await arabicFaces()).toEqual([]);
     expect(await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length)).toBe(1);
 

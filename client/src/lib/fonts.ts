@@ -1,5 +1,5 @@
 // Fonts for the scripts system fonts may lack, self-hosted and loaded only for the language in use: English needs
-// none. Each import is a CSS chunk of @font-face rules (font-display: optional, set by the build, but Urdu's swap);
+// none. Each stylesheet holds @font-face rules (font-display: optional, set by the build, but Urdu's swap);
 // the browser then fetches only the files of the glyphs on the page. The family is set for the language in index.css
 // (:lang()). Urdu is written in Nastaliq, not in the Naskh of Arabic: its font is cut down to Urdu's letters
 // (scripts/subset-urdu-font.ts), regular weight only.
@@ -13,16 +13,25 @@ import devanagari400 from '@fontsource/noto-sans-devanagari/files/noto-sans-deva
 import devanagari700 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url';
 import malayalam400 from '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-400-normal.woff2?url';
 import malayalam700 from '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-700-normal.woff2?url';
+import arabicCss400 from '@fontsource/noto-sans-arabic/400.css?url';
+import arabicCss700 from '@fontsource/noto-sans-arabic/700.css?url';
+import bengaliCss400 from '@fontsource/noto-sans-bengali/400.css?url';
+import bengaliCss700 from '@fontsource/noto-sans-bengali/700.css?url';
+import devanagariCss400 from '@fontsource/noto-sans-devanagari/400.css?url';
+import devanagariCss700 from '@fontsource/noto-sans-devanagari/700.css?url';
+import malayalamCss400 from '@fontsource/noto-sans-malayalam/400.css?url';
+import malayalamCss700 from '@fontsource/noto-sans-malayalam/700.css?url';
+import nastaliqCss from '../fonts/noto-nastaliq-urdu.css?url';
 import { whenPageShown } from './page-shown';
 import { pageArrivedRendered } from './server-rendered';
 
-const FONTS: Record<string, () => Promise<unknown>[]> = {
-  ar: () => [import('@fontsource/noto-sans-arabic/400.css'), import('@fontsource/noto-sans-arabic/700.css')],
-  ur: () => [import('../fonts/noto-nastaliq-urdu.css')],
-  hi: () => [import('@fontsource/noto-sans-devanagari/400.css'), import('@fontsource/noto-sans-devanagari/700.css')],
-  ne: () => [import('@fontsource/noto-sans-devanagari/400.css'), import('@fontsource/noto-sans-devanagari/700.css')],
-  bn: () => [import('@fontsource/noto-sans-bengali/400.css'), import('@fontsource/noto-sans-bengali/700.css')],
-  ml: () => [import('@fontsource/noto-sans-malayalam/400.css'), import('@fontsource/noto-sans-malayalam/700.css')],
+const STYLESHEETS: Record<string, string[]> = {
+  ar: [arabicCss400, arabicCss700],
+  ur: [nastaliqCss],
+  hi: [devanagariCss400, devanagariCss700],
+  ne: [devanagariCss400, devanagariCss700],
+  bn: [bengaliCss400, bengaliCss700],
+  ml: [malayalamCss400, malayalamCss700],
 };
 
 // The files of those rules that a page's text in the language uses (Arabic's family covers its Latin letters too).
@@ -64,12 +73,20 @@ export function loadFontsFor(language: string): void {
 }
 
 function applyFonts(language: string) {
-  const load = FONTS[language];
-  if (!load || applied.has(language)) return;
+  const stylesheets = STYLESHEETS[language];
+  if (!stylesheets || applied.has(language)) return;
   applied.add(language);
-  // A font that fails to load leaves the system's: the text still shows.
-  void Promise.allSettled(load());
+  // A stylesheet or font that fails to load leaves the system's font: the text still shows.
+  for (const href of stylesheets) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    document.head.append(link);
+  }
 }
+
+/** The stylesheets and font files a page in `language` uses. */
+const filesOf = (language: string) => [...(STYLESHEETS[language] ?? []), ...(FILES[language] ?? [])];
 
 function fetchedFiles(): string[] {
   try {
@@ -82,16 +99,14 @@ function fetchedFiles(): string[] {
 }
 
 function fetchedBefore(language: string): boolean {
-  const files = FILES[language];
-  if (!files) return false;
   const fetched = fetchedFiles();
-  return files.every((file) => fetched.includes(file));
+  return filesOf(language).every((file) => fetched.includes(file));
 }
 
 function fetchForLaterPages(language: string) {
-  const files = FILES[language];
-  if (!files || fetching.has(language)) return;
+  if (!FILES[language] || fetching.has(language)) return;
   fetching.add(language);
+  const files = filesOf(language);
   // Into the browser's cache (the files are immutable), at the lowest priority: nothing on this page waits for them.
   void Promise.all(
     files.map(async (file) => {
@@ -102,7 +117,7 @@ function fetchForLaterPages(language: string) {
   )
     .then(() => {
       // Only names of files that exist today are kept, so the list does not grow with each release.
-      const known = new Set(Object.values(FILES).flat());
+      const known = new Set(Object.keys(STYLESHEETS).flatMap(filesOf));
       const fetched = [...new Set([...fetchedFiles(), ...files])].filter((file) => known.has(file));
       localStorage.setItem(FETCHED_KEY, JSON.stringify(fetched));
     })
