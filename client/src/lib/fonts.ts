@@ -59,17 +59,20 @@ let arrivalLanguage: string | null = pageArrivedRendered ? null : '';
 /**
  * Loads the fonts of `language`. The first page the server rendered keeps the phone's font: it is painted in it, and
  * a font's rules taking effect after that would lay the whole page out again on the phone's processor for text it
- * would not redraw (font-display: optional). So, unless an earlier visit fetched them, its fonts' files are only
- * fetched once the page is on the screen, for the pages after it (docs/decisions/0053). A page the browser renders
- * itself, a language chosen later and Urdu take their fonts at once.
+ * would not redraw (font-display: optional). So its fonts wait until it is on the screen: taken then if an earlier
+ * visit fetched them (from the cache), else only fetched, for the pages after it (docs/decisions/0053). The storage
+ * that says so is read then too, not while the page is taking shape. A page the browser renders itself, a language
+ * chosen later and Urdu take their fonts at once.
  */
 export function loadFontsFor(language: string): void {
   chosen = language;
   if (arrivalLanguage === null) arrivalLanguage = language;
   else if (language !== arrivalLanguage) arrivalLanguage = '';
-  if (language !== arrivalLanguage || USED_ON_ARRIVAL.has(language) || fetchedBefore(language)) applyFonts(language);
+  // English and the other languages the phone's fonts cover.
+  if (!STYLESHEETS[language]) return;
+  if (language !== arrivalLanguage || USED_ON_ARRIVAL.has(language)) applyFonts(language);
   // A language chosen meanwhile is the one whose fonts the page needs.
-  else whenPageShown(() => chosen === language && fetchForLaterPages(language));
+  else whenPageShown(() => chosen === language && (fetchedBefore(language) ? applyFonts(language) : fetchForLaterPages(language)));
 }
 
 function applyFonts(language: string) {
