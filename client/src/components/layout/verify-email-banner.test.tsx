@@ -1,26 +1,10 @@
 import { screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '#shared/auth.ts';
+import { signedInJobSeeker } from '@/test/current-user';
 import { renderForReader } from '@/test/render';
 import { VerifyEmailBanner } from './verify-email-banner';
 
-const UNCONFIRMED: CurrentUser = {
-  id: 'user-1',
-  email: 'amina@example.com',
-  firstName: null,
-  lastName: null,
-  profileImageUrl: null,
-  role: 'job_seeker',
-  status: 'active',
-  isAdmin: false,
-  emailVerified: false,
-  hasPassword: true,
-  locale: 'en',
-  profile: null,
-  company: null,
-  companyRole: null,
-  consentNeeded: false,
-};
+const UNCONFIRMED = signedInJobSeeker({ emailVerified: false });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,30 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '#shared/auth.ts';
 import type { OwnProfile, ProfileSubmission } from '#shared/profile.ts';
 import hindiProfile from '@/locales/hi/profile.json';
 import hindiMessages from '@/locales/hi/validation.json';
+import { signedInJobSeeker } from '@/test/current-user';
 import { renderForReader } from '@/test/render';
 import { ProfileForm } from './profile-form';
 
-const SIGNED_IN: CurrentUser = {
-  id: 'user-1',
-  email: 'amina@example.com',
-  firstName: null,
-  lastName: null,
-  profileImageUrl: null,
-  role: 'job_seeker',
-  status: 'active',
-  isAdmin: false,
-  emailVerified: true,
-  hasPassword: true,
-  locale: 'en',
-  profile: null,
-  company: null,
-  companyRole: null,
-  consentNeeded: false,
-};
+const SIGNED_IN = signedInJobSeeker();
 
 /** A profile sent for review earlier, with its CV and video. */
 const SAVED: OwnProfile = {
