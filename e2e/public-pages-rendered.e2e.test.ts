@@ -249,6 +249,10 @@ describe('the fonts of a language the phone may lack', () => {
     await page.goto(`${offerOver.baseUrl}/login?lang=ar`, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => [...document.fonts].some((face) => face.family.includes('Noto Sans Arabic') && face.status === 'loaded'));
     expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Arabic"', 'ع'))).toBe(true);
+    // Shown only if at hand by the first paint (the build sets `optional` in the stylesheets), never swapped in late.
+    expect(new Set(await page.evaluate(() => [...document.fonts].filter((face) => face.family.includes('Noto Sans Arabic')).map((face) => face.display)))).toEqual(
+      new Set(['optional']),
+    );
     const fonts = await page.evaluate(() =>
       performance.getEntriesByType('resource').flatMap((entry) => (entry.name.includes('noto-sans-arabic') ? [(entry as PerformanceResourceTiming).transferSize] : [])),
     );
