@@ -1,7 +1,7 @@
 // The first profile's journey in Arabic and in Urdu, right to left at 375 px: the same way as the timed Hindi one
 // (first-profile.e2e.test.ts), with a shorter recording, no typing pace and an unthrottled network, and at every screen the page in
 // its language and direction, passing axe, with no sideways scroll, up to the video's arrival.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -28,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (cvPath) await rm(path.dirname(cvPath), { recursive: true, force: true });
 });
 
 describe('the first profile, right to left', () => {

@@ -6,7 +6,7 @@
 // when the profile is saved: the product never makes the person wait for it. The processor runs at full speed only
 // while the person speaks, between the recording's start and Stop, when the page has nothing to do but count: Chrome's
 // slowdown keeps most of a core of the test machine spinning the whole time it is on.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -32,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (cvPath) await rm(path.dirname(cvPath), { recursive: true, force: true });
 });
 
 describe('the first profile on a phone over 3G, in Hindi', () => {

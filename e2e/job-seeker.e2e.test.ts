@@ -1,6 +1,6 @@
 // A new job seeker builds a profile with a real PDF and a real MP4, waits in review, opens /profile and plays the
 // video; after approval the profile shows Approved, and it can be hidden from companies.
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,10 +17,11 @@ import { onePagePdf, playVideo, recordMp4 } from './support/media.ts';
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 const files = { pdf: '', mp4: '', fakeMp4: '', png: '' };
+let mediaDir: string | undefined;
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startTestServer({ processVideos: true })]);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-e2e-media-'));
+  const dir = (mediaDir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-e2e-media-')));
   files.pdf = path.join(dir, 'amina-cv.pdf');
   files.mp4 = path.join(dir, 'introduction.mp4');
   files.fakeMp4 = path.join(dir, 'notes.mp4');
@@ -35,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
 });
 
 const db = () => server.testDatabase.database.db;

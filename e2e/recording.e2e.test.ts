@@ -2,7 +2,7 @@
 // and a tone), plays it back, records again, uses it and creates the profile; once the app has made it an MP4, a
 // company's search card shows the poster and the candidate page plays it. A browser whose camera is refused is told
 // what to do and can still upload a file.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -28,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (cvPath) await rm(path.dirname(cvPath), { recursive: true, force: true });
 });
 
 async function signInAs(context: BrowserContext, cookie: string) {

@@ -4,7 +4,7 @@
 // the page reloaded in the middle (the recording kept in the browser goes on from the server's offset, and what
 // arrives is the recording, byte for byte).
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -30,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (work) await rm(work, { recursive: true, force: true });
 });
 
 async function signInAs(context: BrowserContext, cookie: string) {
