@@ -2,8 +2,9 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The layer rules of eslint.config.js (docs/architecture.md), and the React names Preact lacks, each shown refusing a wrong import and allowing a
-// right one. Each text is linted as if it were at the path given, so the imports resolve against the real tree.
+// The layer rules of eslint.config.js (docs/architecture.md), and the React names Preact lacks, each shown refusing a
+// wrong import and allowing a right one. Each text is linted as if it were at the path given, so the imports resolve
+// against the real tree.
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
 
 async function problems(filePath: string, code: string): Promise<string[]> {

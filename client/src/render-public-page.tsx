@@ -36,7 +36,7 @@ async function render(path: string, locale: Locale, config: PublicConfig): Promi
   try {
     html = await renderToStringAsync(page as unknown as VNode);
   } catch (error) {
-    throw new AggregateError([error], `${path} (${locale}) could not be rendered`, { cause: error });
+    throw new Error(`${path} (${locale}) could not be rendered`, { cause: error });
   }
   const catalogues = new Set(i18n.languages.flatMap((language) => [...used].map((namespace) => `src/${catalogueFile(language, namespace)}`)));
   return { html, catalogues: [...catalogues] };
