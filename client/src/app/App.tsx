@@ -5,47 +5,49 @@ import { PageSkeleton } from '@/components/ui/skeleton';
 import { homePathFor, useCurrentUser } from '@/lib/auth';
 import { rememberPage } from '@/lib/last-page';
 import { pageArrivedRendered } from '@/lib/server-rendered';
+import { pageWithItsOwnBoundary } from './page-boundary';
 import { ScrollToTop } from './scroll-to-top';
 
-// One chunk per page: the landing page does not load the legal texts or forms.
-const LandingPage = lazy(() => import('./pages/landing'));
-const AboutPage = lazy(() => import('./pages/about'));
-const GetStartedPage = lazy(() => import('./pages/get-started'));
-const JoinPage = lazy(() => import('./pages/join'));
-const ContactSalesPage = lazy(() => import('./pages/contact-sales'));
-const AccountPage = lazy(() => import('./pages/account'));
-const InvitePage = lazy(() => import('./pages/invite'));
-const PrivacyPolicyPage = lazy(() => import('./pages/privacy-policy'));
-const TermsOfServicePage = lazy(() => import('./pages/terms-of-service'));
-const LoginPage = lazy(() => import('./pages/login'));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password'));
-const VerifyEmailPage = lazy(() => import('./pages/verify-email'));
-const CreateProfilePage = lazy(() => import('./pages/create-profile'));
-const PendingPage = lazy(() => import('./pages/pending'));
-const ProfilePage = lazy(() => import('./pages/profile'));
-const EditProfilePage = lazy(() => import('./pages/edit-profile'));
-const CareersPage = lazy(() => import('./pages/careers'));
-const OnboardingPage = lazy(() => import('./pages/onboarding'));
-const InvoicePage = lazy(() => import('./pages/invoice'));
-const DashboardPage = lazy(() => import('./pages/dashboard'));
-const CandidatePage = lazy(() => import('./pages/candidate'));
-const ShortlistPage = lazy(() => import('./pages/shortlist'));
-const AdminPage = lazy(() => import('./pages/admin'));
-const NotFoundPage = lazy(() => import('./pages/not-found'));
-const AlertStopPage = lazy(() => import('./pages/alert-stop'));
-const StillLookingPage = lazy(() => import('./pages/still-looking'));
+// One chunk per page: the landing page does not load the legal texts or forms. Each page waits for its code and texts
+// behind a boundary of its own (page-boundary.tsx).
+const LandingPage = pageWithItsOwnBoundary(() => import('./pages/landing'));
+const AboutPage = pageWithItsOwnBoundary(() => import('./pages/about'));
+const GetStartedPage = pageWithItsOwnBoundary(() => import('./pages/get-started'));
+const JoinPage = pageWithItsOwnBoundary(() => import('./pages/join'));
+const ContactSalesPage = pageWithItsOwnBoundary(() => import('./pages/contact-sales'));
+const AccountPage = pageWithItsOwnBoundary(() => import('./pages/account'));
+const InvitePage = pageWithItsOwnBoundary(() => import('./pages/invite'));
+const PrivacyPolicyPage = pageWithItsOwnBoundary(() => import('./pages/privacy-policy'));
+const TermsOfServicePage = pageWithItsOwnBoundary(() => import('./pages/terms-of-service'));
+const LoginPage = pageWithItsOwnBoundary(() => import('./pages/login'));
+const ForgotPasswordPage = pageWithItsOwnBoundary(() => import('./pages/forgot-password'));
+const ResetPasswordPage = pageWithItsOwnBoundary(() => import('./pages/reset-password'));
+const VerifyEmailPage = pageWithItsOwnBoundary(() => import('./pages/verify-email'));
+const CreateProfilePage = pageWithItsOwnBoundary(() => import('./pages/create-profile'));
+const PendingPage = pageWithItsOwnBoundary(() => import('./pages/pending'));
+const ProfilePage = pageWithItsOwnBoundary(() => import('./pages/profile'));
+const EditProfilePage = pageWithItsOwnBoundary(() => import('./pages/edit-profile'));
+const CareersPage = pageWithItsOwnBoundary(() => import('./pages/careers'));
+const OnboardingPage = pageWithItsOwnBoundary(() => import('./pages/onboarding'));
+const InvoicePage = pageWithItsOwnBoundary(() => import('./pages/invoice'));
+const DashboardPage = pageWithItsOwnBoundary(() => import('./pages/dashboard'));
+const CandidatePage = pageWithItsOwnBoundary(() => import('./pages/candidate'));
+const ShortlistPage = pageWithItsOwnBoundary(() => import('./pages/shortlist'));
+const AdminPage = pageWithItsOwnBoundary(() => import('./pages/admin'));
+const NotFoundPage = pageWithItsOwnBoundary(() => import('./pages/not-found'));
+const AlertStopPage = pageWithItsOwnBoundary(() => import('./pages/alert-stop'));
+const StillLookingPage = pageWithItsOwnBoundary(() => import('./pages/still-looking'));
 // Goes on sending a job seeker's video kept from an earlier visit, on whatever page they open (its own chunk: the
 // resumable uploader is not for visitors).
 const KeptVideoSender = lazy(() => import('@/features/profile/components/kept-video-sender'));
-const ActivityEmailsStopPage = lazy(() => import('./pages/activity-emails-stop'));
-const EmployerPage = lazy(() => import('./pages/employer'));
-const EmployerReportPage = lazy(() => import('./pages/employer-report'));
-const ConsentPrompt = lazy(() =>
+const ActivityEmailsStopPage = pageWithItsOwnBoundary(() => import('./pages/activity-emails-stop'));
+const EmployerPage = pageWithItsOwnBoundary(() => import('./pages/employer'));
+const EmployerReportPage = pageWithItsOwnBoundary(() => import('./pages/employer-report'));
+const ConsentPrompt = pageWithItsOwnBoundary(() =>
   import('@/features/auth/components/consent-prompt').then((module) => ({ default: module.ConsentPrompt })),
 );
-const DataExportPage = lazy(() => import('./pages/data-export'));
-const RoleSelection = lazy(() =>
+const DataExportPage = pageWithItsOwnBoundary(() => import('./pages/data-export'));
+const RoleSelection = pageWithItsOwnBoundary(() =>
   import('@/features/auth/components/role-selection').then((module) => ({ default: module.RoleSelection })),
 );
 
