@@ -11,6 +11,7 @@ import { apiNotFound, errorHandler } from './http/errors.ts';
 import { DomainError } from './domain-error.ts';
 import { requestLogger } from './logger.ts';
 import { loadCurrentUser } from './auth/current-user.ts';
+import type { PasswordCost } from './auth/passwords.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
 import { authRouter } from './routes/auth.ts';
@@ -65,6 +66,9 @@ export interface AppDeps {
   accountJobs?: { exports: { kick(): void }; deletions: { kick(): void } };
   /** This process's numbers for Prometheus (GET /metrics with config.metricsToken); without, /metrics is 404. */
   metrics?: Metrics;
+  /** What a new password's hash costs; the product's is PASSWORD_PARAMS. Tests that sign hundreds of people up pass
+   *  a cheaper one (docs/architecture.md, Tests). */
+  passwordCost?: PasswordCost;
 }
 
 export function publicConfig(config: Config, clock: Clock): PublicConfig {
@@ -154,7 +158,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(candidatesRouter({ db: database.db, readDb: deps.readDatabase?.db, clock, searchSeconds: deps.metrics?.searchSeconds }));
   api.use(savedSearchesRouter({ db: database.db, clock, secret: config.sessionSecret }));
 
-  api.use('/auth', authRouter(accountContext(config, database.db, clock), mailer));
+  api.use('/auth', authRouter(accountContext(config, database.db, clock, deps.passwordCost), mailer));
   api.use('/auth', sessionsRouter({ db: database.db, clock, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }));
   api.use(
     accountDataRouter({

@@ -49,14 +49,21 @@ export const passwordHashing = createHashingQueue({
 
 export const PASSWORD_PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
+/** What one new hash costs: argon2id's memory (KiB), passes and lanes. The product always hashes at PASSWORD_PARAMS. */
+export interface PasswordCost {
+  memory: number;
+  passes: number;
+  parallelism: number;
+}
+
 async function derive(password: string, salt: Buffer, params: { memory: number; passes: number; parallelism: number; tagLength: number }) {
   return passwordHashing.run(() => argon2Async('argon2id', { message: password, nonce: salt, ...params }));
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: PasswordCost = PASSWORD_PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await derive(password, salt, PASSWORD_PARAMS);
-  const { memory, passes, parallelism } = PASSWORD_PARAMS;
+  const hash = await derive(password, salt, { ...cost, tagLength: PASSWORD_PARAMS.tagLength });
+  const { memory, passes, parallelism } = cost;
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 

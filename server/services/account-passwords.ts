@@ -18,7 +18,7 @@ export async function changePassword(ctx: AccountContext, user: User, input: { c
   if (user.passwordHash && !(input.currentPassword && (await verifyPassword(input.currentPassword, user.passwordHash)))) {
     throw new DomainError('auth.wrong_current_password');
   }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, ctx.passwordCost);
   const [updated] = await ctx.db
     .update(users)
     // Chosen by whoever holds a session of a proven address, it counts as chosen after the proof (docs/decisions/0016).
@@ -75,7 +75,7 @@ async function queuePasswordReset(ctx: AccountContext, email: string): Promise<b
  * proves the address, so the password is one chosen after the proof.
  */
 export async function resetPassword(ctx: AccountContext, token: string, password: string): Promise<string> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.passwordCost);
   return ctx.db.transaction(async (tx) => {
     const row = await useToken(tx, ctx, token, 'reset_password');
     if (!row) throw new DomainError('auth.reset_link_used');

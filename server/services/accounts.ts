@@ -24,7 +24,7 @@ export async function signUp(
   ctx: AccountContext,
   input: { email: string; password: string; firstName?: string; lastName?: string; role?: Role; locale?: Locale },
 ): Promise<User> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.passwordCost);
   try {
     return await ctx.db.transaction(async (tx) => {
       const [user] = await tx

@@ -100,7 +100,7 @@ export async function confirmEmail(
     else throw new DomainError('auth.verify_wrong_password');
   }
   // Hashed only for a link that works (hashing is slow on purpose), and outside the transaction.
-  const passwordHash = proof === 'new_password' ? await hashPassword(input.password!) : undefined;
+  const passwordHash = proof === 'new_password' ? await hashPassword(input.password!, ctx.passwordCost) : undefined;
   const user = await ctx.db.transaction(async (tx) => {
     const row = await useToken(tx, ctx, input.token, 'verify_email');
     if (!row) throw new DomainError('auth.verify_link_used');

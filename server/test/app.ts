@@ -35,6 +35,13 @@ export interface TestApp {
 }
 
 
+/**
+ * Argon2id at its least cost: the tests sign up and in over a thousand people a run, and at the product's cost each hash
+ * is 30-40 ms of a core (about 40 of a run's processor-seconds). The product's cost is checked in
+ * server/auth/passwords.test.ts and, under a burst of sign-ups, in e2e/sign-up-burst.e2e.test.ts.
+ */
+const TEST_PASSWORD_COST = { memory: 64, passes: 1, parallelism: 1 };
+
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
@@ -104,6 +111,7 @@ export async function createTestApp(
     : undefined;
   const metrics = options.metrics ? createMetrics(testDatabase.database) : undefined;
   const app = createApp({
+    passwordCost: TEST_PASSWORD_COST,
     metrics,
     config,
     database: testDatabase.database,
