@@ -10,6 +10,13 @@ describe('passwords', () => {
     expect(a).not.toBe(b);
   });
 
+  it('hashes at a lower cost only when asked, writing that cost into the hash, which verifies at it', async () => {
+    const cheap = await hashPassword('correct horse battery', { memory: 64, passes: 1, parallelism: 1 });
+    expect(cheap).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
+    expect(await verifyPassword('correct horse battery', cheap)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', cheap)).toBe(false);
+  });
+
   it('verifies the right password only', async () => {
     const hash = await hashPassword('صباح الخير 123');
     expect(await verifyPassword('صباح الخير 123', hash)).toBe(true);
