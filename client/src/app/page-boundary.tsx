@@ -5,11 +5,10 @@ import { PageSkeleton } from '@/components/ui/skeleton';
 /**
  * The page `load` brings, in a Suspense boundary of its own showing the page's outline while it waits.
  *
- * Why not the app's one boundary: Preact renders again every component that waited in a boundary once the last of
- * them is done, those taken off the page meanwhile too. A page left while two of its parts still waited (signing in
- * moves on to the next page as the account's language loads) was then rendered off the page, where a part that
- * waited again had no boundary above it: an uncaught error in the browser. A boundary that goes with its page forgets
- * what waited in it (docs/decisions/0053).
+ * Why not the app's one boundary: once the last part waiting in a boundary is done, Preact renders again every part
+ * that waited there, those taken off the page meanwhile too. A page left while two of its parts still waited was
+ * rendered again, off the page, and failed there. A boundary that goes with its page forgets what waited in it
+ * (docs/decisions/0053).
  */
 // Typed as React's own lazy() is, so that a page's props (a route's parameters) pass through.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
