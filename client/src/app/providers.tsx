@@ -1,7 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { AccountLanguage } from '@/components/layout/account-language';
 import { PageErrorBoundary } from '@/components/layout/page-error-boundary';
 import { ToastHost } from '@/components/ui/toast-host';
 import { PageSkeleton } from '@/components/ui/skeleton';
@@ -12,7 +11,6 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <Suspense fallback={<PageSkeleton />}>
-          <AccountLanguage />
           <PageErrorBoundary>{children}</PageErrorBoundary>
           <ToastHost />
         </Suspense>

@@ -3,11 +3,20 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { CurrentUser } from '#shared/auth.ts';
 import type { Locale } from '#shared/locales.ts';
 import { apiRequest, getQueryFn } from './api-client';
+import { applyLanguage } from './language';
 
-// Fetched once, no retry; a 401 means signed out (null), not an error.
+const fetchCurrentUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+
+// Fetched once, no retry; a 401 means signed out (null), not an error. The account's language is in place, its texts
+// loaded, before the app learns who is signed in: their page opens in it rather than changing language while it loads
+// its own texts (docs/i18n.md).
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
-  queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+  queryFn: async (context): Promise<CurrentUser | null> => {
+    const user = await fetchCurrentUser(context);
+    if (user) await applyLanguage(user.locale);
+    return user;
+  },
   retry: false,
 });
 
