@@ -56,7 +56,7 @@ export interface PasswordCost {
   parallelism: number;
 }
 
-async function derive(password: string, salt: Buffer, params: { memory: number; passes: number; parallelism: number; tagLength: number }) {
+async function derive(password: string, salt: Buffer, params: PasswordCost & { tagLength: number }) {
   return passwordHashing.run(() => argon2Async('argon2id', { message: password, nonce: salt, ...params }));
 }
 

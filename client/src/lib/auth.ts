@@ -7,16 +7,20 @@ import { applyLanguage } from './language';
 
 const fetchCurrentUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
 
-// Fetched once, no retry; a 401 means signed out (null), not an error. The account's language is in place, its texts
-// loaded, before the app learns who is signed in: their page opens in it rather than changing language while it loads
-// its own texts (docs/i18n.md).
+/**
+ * `user`, once their account's language is in place with its texts: the app learns who is signed in (fetched, or
+ * answered by signing up or in) only through this, so their page opens in that language rather than changing
+ * language while it loads its own texts (docs/i18n.md).
+ */
+export async function inAccountLanguage<User extends CurrentUser | null>(user: User): Promise<User> {
+  if (user) await applyLanguage(user.locale);
+  return user;
+}
+
+// Fetched once, no retry; a 401 means signed out (null), not an error.
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
-  queryFn: async (context): Promise<CurrentUser | null> => {
-    const user = await fetchCurrentUser(context);
-    if (user) await applyLanguage(user.locale);
-    return user;
-  },
+  queryFn: async (context) => inAccountLanguage(await fetchCurrentUser(context)),
   retry: false,
 });
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput } from '#shared/auth.ts';
 import { apiRequest } from '@/lib/api-client';
-import { currentUserQuery } from '@/lib/auth';
-import { applyLanguage } from '@/lib/language';
+import { currentUserQuery, inAccountLanguage } from '@/lib/auth';
 
 export async function logIn(input: LoginInput): Promise<CurrentUser> {
   return (await apiRequest('POST', '/api/auth/login', input)).json();
@@ -12,12 +11,7 @@ export function useLogIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logIn,
-    // The account's language first, its texts loaded, and only then the signed-in page: that page then opens in the
-    // account's language. Opened in the sign-in page's language, it changed language while its own texts still
-    // loaded, and a part that waited for its texts twice could be rendered off the page (docs/i18n.md).
-    onSuccess: async (user) => {
-      await applyLanguage(user.locale);
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
-    },
+    // The account may read another language than the sign-in page: its page opens in it.
+    onSuccess: async (user) => queryClient.setQueryData(currentUserQuery.queryKey, await inAccountLanguage(user)),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, SignupInput } from '#shared/auth.ts';
 import { apiRequest, retryWhenBusy } from '@/lib/api-client';
-import { currentUserQuery } from '@/lib/auth';
+import { currentUserQuery, inAccountLanguage } from '@/lib/auth';
 import i18n from '@/lib/i18n';
 import { isLocale } from '#shared/locales.ts';
 
@@ -19,6 +19,6 @@ export function useSignUp(onWait: (seconds: number) => void = () => {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignupInput) => retryWhenBusy(() => signUp(input), { retries: 2, maxWaitSeconds: 10, onWait }),
-    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
+    onSuccess: async (user) => queryClient.setQueryData(currentUserQuery.queryKey, await inAccountLanguage(user)),
   });
 }
