@@ -22,6 +22,8 @@ element.id = PUBLIC_CONFIG_ELEMENT_ID;
 element.textContent = JSON.stringify(publicConfig);
 document.head.append(element);
 document.documentElement.lang = 'en';
+// jsdom plays no media and prints "not implemented" for each load(), which a video letting go of its source calls.
+HTMLMediaElement.prototype.load = () => {};
 
 beforeEach(() => {
   vi.stubGlobal(

@@ -78,6 +78,7 @@ beforeEach(() => {
   // The countdown brings the recorder into view; the simulated page does not scroll.
   vi.spyOn(window, 'scrollBy').mockReturnValue(undefined);
   vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'load');
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -196,9 +197,16 @@ describe('the video recorder', () => {
     expect(screen.getByLabelText('Your recording')).toHaveAttribute('src', 'blob:recording');
     expect(screen.getByRole('button', { name: 'Record again' })).toBeInTheDocument();
 
+    // The playback lets go of the recording before its address is given back: an element still loading after it
+    // left the page would ask a given-back address again, and fail.
+    const playback = screen.getByLabelText('Your recording') as HTMLVideoElement;
+    const released: { src: string | null; loaded: boolean }[] = [];
+    const load = vi.mocked(HTMLMediaElement.prototype.load);
+    vi.mocked(URL.revokeObjectURL).mockImplementation(() => released.push({ src: playback.getAttribute('src'), loaded: load.mock.contexts.includes(playback) }));
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Record again' }));
     expect(screen.queryByLabelText('Your recording')).not.toBeInTheDocument();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:recording');
+    expect(released).toEqual([{ src: null, loaded: true }]);
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Start recording' }));
     await wait(3000 + 4000);
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Stop' }));

@@ -20,7 +20,7 @@ type Stage =
   | { name: 'ready' }
   | { name: 'countdown'; left: number }
   | { name: 'recording'; seconds: number }
-  | { name: 'review'; file: File; url: string };
+  | { name: 'review'; file: File };
 
 /** Whether this browser can film at all (an old browser, or a page not served over HTTPS, cannot). */
 const supported = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia) && typeof MediaRecorder !== 'undefined';
@@ -61,6 +61,26 @@ function keepInView(element: HTMLElement | null) {
 function clock(seconds: number): string {
   const whole = Math.floor(seconds);
   return `${formatNumber(Math.floor(whole / 60))}:${formatNumber(whole % 60).padStart(2, formatNumber(0))}`;
+}
+
+/**
+ * The recording played back from the browser's memory. When it goes, the element lets go of the recording before its
+ * address is given back: an element still loading (it goes on after leaving the page) asks the address again, and
+ * each ask of a given-back address fails.
+ */
+function RecordingPlayback({ file, label }: { file: File; label: string }) {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const element = video.current!;
+    const url = URL.createObjectURL(file);
+    element.src = url;
+    return () => {
+      element.removeAttribute('src');
+      element.load();
+      URL.revokeObjectURL(url);
+    };
+  }, [file]);
+  return <video ref={video} controls playsInline aria-label={label} className="h-full w-full object-contain" />;
 }
 
 export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void; onClose: () => void }) {
@@ -111,11 +131,6 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
     };
   }, [facing, attempt, showCamera, stopCamera]);
 
-  // The recording's playback address is given back when it is no longer shown.
-  useEffect(() => () => {
-    if (stage.name === 'review') URL.revokeObjectURL(stage.url);
-  }, [stage]);
-
   const record = () => {
     const media = stream.current;
     if (!media) return;
@@ -134,7 +149,7 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
       window.clearInterval(timer.current);
       const mime = (next.mimeType || type || 'video/webm').split(';')[0]!;
       const file = new File(chunks, `introduction.${mime === 'video/mp4' ? 'mp4' : 'webm'}`, { type: mime });
-      setStage({ name: 'review', file, url: URL.createObjectURL(file) });
+      setStage({ name: 'review', file });
     };
     recorder.current = next;
     next.start(1000);
@@ -214,9 +229,7 @@ export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void;
             // The front camera shows a mirror, as people expect of a selfie; the recording itself is not mirrored.
             style={facing === 'user' ? { transform: 'scaleX(-1)' } : undefined}
           />
-          {stage.name === 'review' && (
-            <video src={stage.url} controls playsInline aria-label={t('recorder.playback')} className="h-full w-full object-contain" />
-          )}
+          {stage.name === 'review' && <RecordingPlayback file={stage.file} label={t('recorder.playback')} />}
           {stage.name === 'countdown' && (
             <p aria-live="assertive" className="absolute inset-0 flex items-center justify-center text-6xl font-bold text-white drop-shadow">
               <span className="sr-only">{t('recorder.countdown', { count: stage.left })}</span>
