@@ -11,6 +11,7 @@ import { VIDEO_RECORDING as RECORDING } from '#shared/constants.ts';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
+import { RecordingPlayback } from './recording-playback';
 
 
 type Facing = 'user' | 'environment';
@@ -61,26 +62,6 @@ function keepInView(element: HTMLElement | null) {
 function clock(seconds: number): string {
   const whole = Math.floor(seconds);
   return `${formatNumber(Math.floor(whole / 60))}:${formatNumber(whole % 60).padStart(2, formatNumber(0))}`;
-}
-
-/**
- * The recording played back from the browser's memory. When it goes, the element lets go of the recording before its
- * address is given back: an element still loading (it goes on after leaving the page) asks the address again, and
- * each ask of a given-back address fails.
- */
-function RecordingPlayback({ file, label }: { file: File; label: string }) {
-  const video = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const element = video.current!;
-    const url = URL.createObjectURL(file);
-    element.src = url;
-    return () => {
-      element.removeAttribute('src');
-      element.load();
-      URL.revokeObjectURL(url);
-    };
-  }, [file]);
-  return <video ref={video} controls playsInline aria-label={label} className="h-full w-full object-contain" />;
 }
 
 export function VideoRecorder({ onUse, onClose }: { onUse: (file: File) => void; onClose: () => void }) {
