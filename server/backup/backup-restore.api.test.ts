@@ -263,7 +263,18 @@ describe('a backup taken while people write', () => {
     cleanups.push(() => app.close());
     const appAdmin = await signedInAgent(app, { admin: true });
     let writing = true;
-    const writers = Array.from({ length: 20 }, async (_, i) => {
+    // The backup starts once every writer has written once and a few CVs are kept, however busy the machine: a fixed
+    // wait here once left only three files to check on a busy machine.
+    const WRITERS = 20;
+    const KEPT_CVS_BEFORE_BACKUP = 8;
+    let writersUnderWay = 0;
+    let keptCvs = 0;
+    let underWay!: () => void;
+    const enoughWritten = new Promise<void>((resolve) => (underWay = resolve));
+    const wrote = () => {
+      if (writersUnderWay === WRITERS && keptCvs >= KEPT_CVS_BEFORE_BACKUP) underWay();
+    };
+    const writers = Array.from({ length: WRITERS }, async (_, i) => {
       let done = 0;
       while (writing || done === 0) {
         if (i % 4 === 0) {
@@ -276,13 +287,15 @@ describe('a backup taken while people write', () => {
         } else {
           const seeker = await jobSeekerWithProfile(app);
           await uploadCv(seeker.agent);
+          keptCvs++;
         }
-        done++;
+        if (done++ === 0) writersUnderWay++;
+        wrote();
       }
       return done;
     });
-    // Let every writer be under way, then back up while they go on.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Back up while the writers go on.
+    await enoughWritten;
     const file = await backUp(app).finally(() => (writing = false));
     const written = await Promise.all(writers);
     expect(written.every((n) => n > 0)).toBe(true);
