@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import MinuteLongFirst from './e2e/support/sequencer.ts';
+import { useTestTemporaryDirectory } from './scripts/test-temporary-directory.ts';
+
+// Before any worker starts, so that they, the test PostgreSQL and Chromium inherit it.
+useTestTemporaryDirectory();
 
 const alias = { '@': path.resolve(import.meta.dirname, 'client/src') };
 

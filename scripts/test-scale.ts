@@ -12,7 +12,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { createDatabase, type Database } from '../server/db/client.ts';
@@ -31,6 +30,7 @@ import {
   searchLimitAcrossInstances,
 } from './test-scale/checks.ts';
 import { nginxConfig, root, startInstance } from './test-scale/processes.ts';
+import { useTestTemporaryDirectory } from './test-temporary-directory.ts';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const SESSION_SECRET = 'scale-test-session-secret-that-is-long-enough';
@@ -51,7 +51,8 @@ async function main() {
     }
   };
 
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'wazifa-scale-'));
+  // In RAM where there is room, as the other tests' files; the instances and nginx inherit it.
+  const dir = await mkdtemp(path.join(useTestTemporaryDirectory(), 'wazifa-scale-'));
   await chmod(dir, 0o755);
   const stops: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {
