@@ -51,7 +51,8 @@ async function main() {
     }
   };
 
-  // In RAM where there is room, as the other tests' files; the instances and nginx inherit it.
+  // In RAM where there is room, as the other tests' files: the database, the bucket, the instances' data and nginx's
+  // files all live in it.
   const dir = await mkdtemp(path.join(useTestTemporaryDirectory(), 'wazifa-scale-'));
   await chmod(dir, 0o755);
   const stops: (() => Promise<unknown>)[] = [];

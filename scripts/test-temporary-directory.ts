@@ -12,9 +12,9 @@ const RAM_BACKED = '/dev/shm';
 const TMPFS_MAGIC = 0x01021994;
 
 /** /dev/shm when it is tmpfs with room enough, else the system's temporary directory. */
-export function testTemporaryDirectory(): string {
+export function testTemporaryDirectory(statfs: (path: string) => { type: number; bavail: number; bsize: number } = statfsSync): string {
   try {
-    const stats = statfsSync(RAM_BACKED);
+    const stats = statfs(RAM_BACKED);
     if (stats.type === TMPFS_MAGIC && stats.bavail * stats.bsize >= ROOM_NEEDED_BYTES) return RAM_BACKED;
   } catch {
     // No /dev/shm (not Linux): the system's own.
