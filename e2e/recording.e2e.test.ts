@@ -48,7 +48,7 @@ async function recordFor(page: Page, seconds: number): Promise<void> {
 
 async function fillProfile(page: Page) {
   await page.getByLabel('Full Name').fill('Ravi Kumar');
-  await page.getByLabel('Phone Number').fill('050 765 4321');
+  await page.getByLabel('Phone Number').fill('+971 50 765 4321');
   await page.getByLabel('Location').selectOption('Doha, Qatar');
   await page.getByRole('checkbox', { name: 'Security' }).check();
   await page.getByRole('checkbox', { name: 'Hindi' }).check();

@@ -1,7 +1,7 @@
 // The job-seeker profile form and its server-side schema. Messages are the product's own wording, word for word.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS } from './constants.ts';
+import { INDUSTRIES, LANGUAGES, LIMITS, LOCATIONS, type COUNTRIES } from './constants.ts';
 import { checkHiringFacts, hiringFactsSchema, type FactVerification, type HiringFacts, type VerifiableFact } from './hiring-facts.ts';
 import { text } from './text.ts';
 
@@ -9,14 +9,29 @@ import { text } from './text.ts';
 export const GCC_COUNTRIES: CountryCode[] = ['AE', 'SA', 'QA', 'BH', 'KW', 'OM'];
 export const PHONE_NOT_GCC = 'Please enter a mobile number from a GCC country, starting with its country code (for example +971)';
 
-/** E.164 (+971501234567) for a number from a GCC country, or undefined when it is not one. */
-export function normalizeGccPhone(input: string): string | undefined {
+const COUNTRY_CODES: Record<(typeof COUNTRIES)[number], CountryCode> = { UAE: 'AE', 'Saudi Arabia': 'SA', Qatar: 'QA', Bahrain: 'BH', Kuwait: 'KW', Oman: 'OM' };
+
+/** The country of one of LOCATIONS ('Riyadh, Saudi Arabia': SA), or undefined. */
+export function countryOfLocation(location: string | undefined): CountryCode | undefined {
+  return COUNTRY_CODES[location?.split(', ').at(-1) as (typeof COUNTRIES)[number]];
+}
+
+/**
+ * E.164 (+971501234567) for a number from a GCC country, or undefined when it is not one. A number written without
+ * its country code is read as the one GCC country where it is a valid number. Where it is valid in two (050 123 4567
+ * is a UAE and a Saudi mobile number), it is read as `home`'s when that is one of them, else not at all: the person
+ * is asked for the country code rather than given a number in another country.
+ */
+export function normalizeGccPhone(input: string, home?: CountryCode): string | undefined {
   const trimmed = input.trim();
-  const candidates = trimmed.startsWith('+') || trimmed.startsWith('00')
-    ? [parsePhoneNumberFromString(trimmed.replace(/^00/, '+'))]
-    : GCC_COUNTRIES.map((country) => parsePhoneNumberFromString(trimmed, country));
-  const match = candidates.find((n) => n?.isValid() && n.country && GCC_COUNTRIES.includes(n.country));
-  return match?.number;
+  const isGcc = (n: PhoneNumber | undefined): n is PhoneNumber => Boolean(n?.isValid() && n.country && GCC_COUNTRIES.includes(n.country));
+  if (trimmed.startsWith('+') || trimmed.startsWith('00')) {
+    const international = parsePhoneNumberFromString(trimmed.replace(/^00/, '+'));
+    return isGcc(international) ? international.number : undefined;
+  }
+  const readings = GCC_COUNTRIES.map((country) => parsePhoneNumberFromString(trimmed, country)).filter(isGcc);
+  if (readings.length === 1) return readings[0]!.number;
+  return readings.find((n) => n.country === home)?.number;
 }
 
 const yearsOfExperience = z
@@ -25,13 +40,12 @@ const yearsOfExperience = z
   .min(LIMITS.yearsOfExperienceMin, 'Years of experience must be between 0 and 50')
   .max(LIMITS.yearsOfExperienceMax, 'Years of experience must be between 0 and 50');
 
+const phone = text('Phone number').min(LIMITS.phoneMin, 'Please enter a valid phone number').max(30, 'Please enter a valid phone number');
+
 /** The form's fields, before the rules between them. */
 const profileFields = z.object({
   fullName: text('Full name').min(LIMITS.fullNameMin, 'Full name must be at least 2 characters').max(120, 'Full name is too long'),
-  phone: text('Phone number')
-    .min(LIMITS.phoneMin, 'Please enter a valid phone number')
-    .max(30, 'Please enter a valid phone number')
-    .refine((value) => normalizeGccPhone(value) !== undefined, PHONE_NOT_GCC),
+  phone,
   location: z.string().min(LIMITS.locationMin, 'Please select a location'),
   industries: z.array(z.string()).min(1, 'Please select at least one industry'),
   languages: z.array(z.string()).min(1, 'Please select at least one language'),
@@ -40,8 +54,18 @@ const profileFields = z.object({
   ...hiringFactsSchema.shape,
 });
 
+/** The phone number read as a GCC mobile number, the profile's location settling one valid in two countries. */
+const gccPhoneOf = (values: { phone?: string; location?: string }) =>
+  values.phone === undefined ? undefined : normalizeGccPhone(values.phone, countryOfLocation(values.location));
+
+function checkGccPhone(values: { phone?: string; location?: string }, ctx: z.RefinementCtx) {
+  // A number its own rules refused already has its message.
+  if (values.phone === undefined || !phone.safeParse(values.phone).success) return;
+  if (!gccPhoneOf(values)) ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_NOT_GCC });
+}
+
 /** What the form checks as the user types. */
-export const profileFormSchema = profileFields.superRefine(checkHiringFacts);
+export const profileFormSchema = profileFields.superRefine(checkGccPhone).superRefine(checkHiringFacts);
 
 /** tus names uploads with 16 random bytes in hex. */
 export const VIDEO_UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -54,14 +78,6 @@ export type ProfileSubmission = z.output<typeof profileFormSchema> & { cvUrl: st
 
 /** What the server accepts: the form's rules plus the option lists, a GCC phone number and the uploads. */
 const insertFields = profileFields.extend({
-  phone: profileFields.shape.phone.transform((value, ctx) => {
-    const e164 = normalizeGccPhone(value);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: PHONE_NOT_GCC });
-      return z.NEVER;
-    }
-    return e164;
-  }),
   location: z.enum(LOCATIONS, { error: 'Please select a location' }),
   industries: z.array(z.enum(INDUSTRIES, { error: 'Please select industries from the list' })).min(1, 'Please select at least one industry').max(INDUSTRIES.length),
   languages: z.array(z.enum(LANGUAGES, { error: 'Please select languages from the list' })).min(1, 'Please select at least one language').max(LANGUAGES.length),
@@ -69,7 +85,10 @@ const insertFields = profileFields.extend({
   videoUrl: text('videoUrl').max(300).optional(),
   videoUploadId: z.string().regex(VIDEO_UPLOAD_ID, 'videoUploadId must be the id of a resumable upload').optional(),
 });
-export const insertProfileSchema = insertFields.superRefine(checkHiringFacts);
+/** The phone number stored in E.164. */
+const withGccPhone = <Values extends { phone?: string; location?: string }>(values: Values) =>
+  values.phone === undefined ? values : { ...values, phone: gccPhoneOf(values)! };
+export const insertProfileSchema = insertFields.superRefine(checkGccPhone).superRefine(checkHiringFacts).transform(withGccPhone);
 export type ProfileInput = z.input<typeof insertProfileSchema>;
 export type ProfileValues = z.output<typeof insertProfileSchema>;
 
@@ -83,7 +102,9 @@ export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 export const updateProfileSchema = insertFields
   .partial()
   .extend({ visibility: z.enum(PROFILE_VISIBILITIES, { error: 'Visibility must be visible or hidden' }).optional() })
-  .superRefine(checkHiringFacts);
+  .superRefine(checkGccPhone)
+  .superRefine(checkHiringFacts)
+  .transform(withGccPhone);
 export type ProfileUpdateInput = z.input<typeof updateProfileSchema>;
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
 

@@ -124,7 +124,7 @@ export async function takeFirstProfileJourney(
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: t('profile', 'cv.choose') }).click();
   await (await chooser).setFiles(options.cvPath);
-  await type(page.getByLabel(t('profile', 'form.phone')), '050 765 4321');
+  await type(page.getByLabel(t('profile', 'form.phone')), '+971 50 765 4321');
   await page.getByLabel(t('profile', 'form.location')).selectOption('Doha, Qatar');
   await page.getByRole('checkbox', { name: t('options', 'industries.Security') }).check();
   await page.getByRole('checkbox', { name: t('options', 'languages.Hindi') }).check();
