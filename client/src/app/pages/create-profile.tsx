@@ -33,14 +33,17 @@ export default function CreateProfilePage() {
             pending={createProfile.isPending}
             notice={<ConsentNotice namespace="profile" text="create.consent" />}
             onSubmit={(values) =>
-              createProfile.mutate(values, {
-                onSuccess: () => {
-                  toast({ variant: 'success', title: t('create.successTitle'), description: t('create.success') });
-                  navigate('/');
-                },
-                onError: (error) =>
-                  toast({ variant: 'destructive', title: t('create.failedTitle'), description: errorMessage(error, t('create.failed')) }),
-              })
+              createProfile
+                .mutateAsync(values, {
+                  onSuccess: () => {
+                    toast({ variant: 'success', title: t('create.successTitle'), description: t('create.success') });
+                    navigate('/');
+                  },
+                  onError: (error) =>
+                    toast({ variant: 'destructive', title: t('create.failedTitle'), description: errorMessage(error, t('create.failed')) }),
+                })
+                // Told by onError.
+                .catch(() => {})
             }
           />
         </div>

@@ -37,15 +37,18 @@ export default function EditProfilePage() {
             pending={updateProfile.isPending}
             notice={reviewed ? <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">{t('edit.backToReview')}</p> : undefined}
             onSubmit={(values) =>
-              updateProfile.mutate(values, {
-                onSuccess: (saved) => {
-                  const backToReview = reviewed && saved.reviewStatus === 'pending';
-                  toast({ variant: 'success', title: t('edit.successTitle'), description: backToReview ? t('edit.successReview') : t('edit.success') });
-                  navigate(backToReview ? '/pending' : '/profile');
-                },
-                onError: (error) =>
-                  toast({ variant: 'destructive', title: t('edit.failedTitle'), description: errorMessage(error, t('edit.failed')) }),
-              })
+              updateProfile
+                .mutateAsync(values, {
+                  onSuccess: (saved) => {
+                    const backToReview = reviewed && saved.reviewStatus === 'pending';
+                    toast({ variant: 'success', title: t('edit.successTitle'), description: backToReview ? t('edit.successReview') : t('edit.success') });
+                    navigate(backToReview ? '/pending' : '/profile');
+                  },
+                  onError: (error) =>
+                    toast({ variant: 'destructive', title: t('edit.failedTitle'), description: errorMessage(error, t('edit.failed')) }),
+                })
+                // Told by onError.
+                .catch(() => {})
             }
           />
         </div>

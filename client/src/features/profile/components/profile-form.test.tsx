@@ -46,7 +46,7 @@ const SAVED: OwnProfile = {
 };
 
 async function showForm(options: { initial?: OwnProfile; language?: 'en' | 'hi' } = {}) {
-  const onSubmit = vi.fn<(values: ProfileSubmission) => void>();
+  const onSubmit = vi.fn<(values: ProfileSubmission) => Promise<unknown>>(() => Promise.resolve());
   await renderForReader(
     <ProfileForm initial={options.initial} submitLabel="Send for review" pendingLabel="Sending..." pending={false} onSubmit={onSubmit} />,
     { language: options.language, namespaces: ['profile', 'options', 'uploader', 'validation'], user: SIGNED_IN },
@@ -114,6 +114,36 @@ describe('the profile form', () => {
     await user.click(screen.getByRole('button', { name: 'Send for review' }));
     expect(await screen.findByText('Please upload your CV')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('opens "More about you" to show a field in it that is refused, where it was closed and gave no sign', async () => {
+    const { onSubmit, user } = await showForm();
+    const more = screen.getByText('More about you').closest('details')!;
+    expect(more.open).toBe(false);
+    more.open = true;
+    const years = screen.getByRole('spinbutton', { name: 'Years of Experience (optional)' });
+    await user.type(years, '60');
+    more.open = false;
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+
+    expect(more.open).toBe(true);
+    expect(years).toHaveAccessibleDescription('Years of experience must be between 0 and 50');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends the profile once when its button is tapped twice before the first has been answered', async () => {
+    const { onSubmit, user } = await showForm({ initial: SAVED });
+    let answer!: () => void;
+    onSubmit.mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
+    await user.dblClick(screen.getByRole('button', { name: 'Send for review' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    // Once answered (a refusal, say), it may be sent again.
+    answer();
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
   });
 
   it('speaks Hindi to a Hindi reader, messages included', async () => {

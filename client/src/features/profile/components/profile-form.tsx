@@ -2,7 +2,7 @@
 // to decide (name, phone, location, trade, languages, CV), then "more about you" (the optional details and the hiring
 // facts), which can wait for later. Used to create a profile and to edit it; the shared zod schema checks it as the
 // server does. Saving never waits for the video: the profile names the upload still bringing it.
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronDown } from 'lucide-react';
@@ -34,7 +34,8 @@ interface ProfileFormProps {
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  onSubmit: (values: ProfileSubmission) => void;
+  /** Sends the profile; settles once the server has answered. */
+  onSubmit: (values: ProfileSubmission) => Promise<unknown>;
   /** Shown above the submit button (e.g. that saving sends the profile back to review). */
   notice?: ReactNode;
 }
@@ -43,8 +44,9 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
   return (
     <Card className="p-5 sm:p-6">
       <fieldset className="space-y-5">
-        <legend className="mb-1 text-lg font-semibold text-slate-900">{title}</legend>
-        {intro && <p className="-mt-3 text-sm text-slate-700">{intro}</p>}
+        <legend className="mb-2 text-lg font-semibold text-slate-900">{title}</legend>
+        {/* The legend sits on the fieldset's edge, outside the flow: a paragraph pulled up under it ran into it. */}
+        {intro && <p className="text-sm text-slate-700">{intro}</p>}
         {children}
       </fieldset>
     </Card>
@@ -111,8 +113,15 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
   const { errors } = form.formState;
   const message = (m?: string) => translateValidation(t, m);
 
-  const submit = form.handleSubmit(async (values) => {
-    if (!cvUrl) return toast({ variant: 'destructive', title: t('form.missingCvTitle'), description: t('form.missingCv') });
+  // The optional part, closed on a new profile: a refused field in it is shown, not left hidden behind its summary.
+  const more = useRef<HTMLDetailsElement>(null);
+  const showRefusedInMore = (refused: object) => {
+    if (Object.keys(refused).some((name) => more.current?.querySelector(`[name="${name}"]`))) more.current!.open = true;
+  };
+
+  /** What the form sends, or undefined once it has said what is missing. */
+  const submissionOf = async (values: FormValues): Promise<ProfileSubmission | undefined> => {
+    if (!cvUrl) return void toast({ variant: 'destructive', title: t('form.missingCvTitle'), description: t('form.missingCv') });
     let video: { videoUrl?: string; videoUploadId?: string };
     if (sending.phase === 'arrived') video = { videoUrl: sending.videoUrl };
     else if (sending.phase === 'sending' || sending.phase === 'offline' || sending.phase === 'paused') {
@@ -122,19 +131,33 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
         video = { videoUploadId: await videoUploadId() };
       } catch {
         // Cancelled meanwhile.
-        return toast({ variant: 'destructive', title: t('form.missingVideoTitle'), description: t('form.missingVideo') });
+        return void toast({ variant: 'destructive', title: t('form.missingVideoTitle'), description: t('form.missingVideo') });
       } finally {
         setNaming(false);
       }
     } else if (initial?.videoUrl || initial?.videoUploadId) video = {};
-    else return toast({ variant: 'destructive', title: t('form.missingVideoTitle'), description: t('form.missingVideo') });
-    onSubmit({ ...values, bio: values.bio ?? '', cvUrl, ...video });
-  });
+    else return void toast({ variant: 'destructive', title: t('form.missingVideoTitle'), description: t('form.missingVideo') });
+    return { ...values, bio: values.bio ?? '', cvUrl, ...video };
+  };
+
+  // A second tap that comes before the first has disabled the button must not send the profile again: the server
+  // would refuse the second as a profile that already exists, and say so over the first one's success.
+  const sendingNow = useRef(false);
+  const send = async (values: FormValues) => {
+    if (sendingNow.current) return;
+    sendingNow.current = true;
+    try {
+      const submission = await submissionOf(values);
+      if (submission) await onSubmit(submission);
+    } finally {
+      sendingNow.current = false;
+    }
+  };
 
   const busy = pending || naming;
   const optional = <span className="font-normal text-slate-600">{t('form.optional')}</span>;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+    <form onSubmit={(event) => void form.handleSubmit(send, showRefusedInMore)(event)} noValidate className="space-y-6">
       <div id="video" className="scroll-mt-20">
         <Section title={t('videoFirst.videoSection')} intro={t('videoFirst.videoSectionIntro')}>
           <Field id="profile-video" label={t('form.video')} required hint={t('form.videoHint')}>
@@ -183,7 +206,7 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
       </Section>
 
       {/* Optional, and open when editing: a new profile can be sent without it and completed later from /profile. */}
-      <details open={Boolean(initial)} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
+      <details ref={more} open={Boolean(initial)} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
         <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 p-5 sm:p-6">
           <span>
             <span className="block text-lg font-semibold text-slate-900">
