@@ -29,3 +29,17 @@ it('checks a sign-up form in Arabic once typed into, and sends nothing', async (
   expect(await screen.findByText('يجب أن تتكون كلمة المرور من 8 أحرف على الأقل')).toBeTruthy();
   expect(fetched).not.toHaveBeenCalled();
 });
+
+it('takes the person to the first refused field, the e-mail address, not the password below it', async () => {
+  await renderForReader(<SignInForm />, { namespaces: ['auth', 'validation'] });
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  expect(await screen.findByText('Please enter your e-mail address')).toBeTruthy();
+  expect(screen.getByLabelText('E-mail')).toHaveFocus();
+});
+
+it('takes the person signing up to the e-mail address when it and the password are refused', async () => {
+  await renderForReader(<SignUpForm role="job_seeker" />, { namespaces: ['auth', 'validation'] });
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  expect(await screen.findByText('Please enter your e-mail address')).toBeTruthy();
+  expect(screen.getByLabelText('E-mail')).toHaveFocus();
+});

@@ -44,6 +44,9 @@ export function SignInForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
+  // Registered in the page's order: a refused form takes the person to its first refused field, in that order.
+  const email = form.register('email');
+  const password = form.register('password');
 
   const onSubmit = form.handleSubmit((values) =>
     logIn.mutate(values, {
@@ -56,14 +59,14 @@ export function SignInForm() {
   return (
     <form onSubmit={onSubmit} onFocus={prepareChecks} noValidate className="space-y-5">
       <Field id="sign-in-email" label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
-        {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
+        {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...email} />}
       </Field>
       <PasswordField
         id="sign-in-password"
         label={t('fields.password')}
         error={translateValidation(t, errors.password?.message)}
         autoComplete="current-password"
-        registration={form.register('password')}
+        registration={password}
       />
       <div className="flex justify-end">
         <Link href="/forgot-password" className="text-sm font-medium text-brand-800 underline underline-offset-2">
@@ -92,6 +95,11 @@ export function SignUpForm({ role }: { role?: Role }) {
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
   });
   const { errors } = form.formState;
+  // Registered in the page's order, as in the sign-in form.
+  const firstName = form.register('firstName');
+  const lastName = form.register('lastName');
+  const email = form.register('email');
+  const password = form.register('password');
 
   const onSubmit = form.handleSubmit((values) =>
     signUp.mutate(
@@ -110,14 +118,14 @@ export function SignUpForm({ role }: { role?: Role }) {
     <form onSubmit={onSubmit} onFocus={prepareChecks} noValidate className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="sign-up-first-name" label={<>{t('fields.firstName')} <span className="font-normal text-slate-600">{t('fields.optional')}</span></>} error={translateValidation(t, errors.firstName?.message)}>
-          {(ids) => <Input {...ids} autoComplete="given-name" {...form.register('firstName')} />}
+          {(ids) => <Input {...ids} autoComplete="given-name" {...firstName} />}
         </Field>
         <Field id="sign-up-last-name" label={<>{t('fields.lastName')} <span className="font-normal text-slate-600">{t('fields.optional')}</span></>} error={translateValidation(t, errors.lastName?.message)}>
-          {(ids) => <Input {...ids} autoComplete="family-name" {...form.register('lastName')} />}
+          {(ids) => <Input {...ids} autoComplete="family-name" {...lastName} />}
         </Field>
       </div>
       <Field id="sign-up-email" label={t('fields.email')} error={translateValidation(t, errors.email?.message)}>
-        {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('email')} />}
+        {(ids) => <Input {...ids} type="email" autoComplete="email" inputMode="email" {...email} />}
       </Field>
       <PasswordField
         id="sign-up-password"
@@ -125,7 +133,7 @@ export function SignUpForm({ role }: { role?: Role }) {
         hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         error={translateValidation(t, errors.password?.message)}
         autoComplete="new-password"
-        registration={form.register('password')}
+        registration={password}
       />
       <SubmitButton pending={signUp.isPending} label={t('signUp.submit')} pendingLabel={t('signUp.submitting')} />
       <p role="status" className="text-center text-sm text-slate-700 empty:hidden">
