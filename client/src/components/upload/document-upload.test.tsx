@@ -174,6 +174,21 @@ describe('the CV upload', () => {
     expect(await screen.findByRole('button', { name: 'Uploaded' })).toBeInTheDocument();
   });
 
+  it('says that it waits for the connection while the phone is offline, and goes on when it is back', async () => {
+    const { picker, user } = await showField();
+    await user.upload(picker, pdf());
+    const request = await sentRequest();
+    const online = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByRole('status')).toHaveTextContent('No connection. We continue when you are back online.');
+
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    request.progress(1024, 2048);
+    expect(screen.getByRole('status')).toHaveTextContent('Uploading 50%');
+    online.mockRestore();
+  });
+
   it('refuses another kind of file, or one over 5 MB, before sending anything', async () => {
     const { app, picker, user } = await showField();
     await user.upload(picker, new File(['hello'], 'cv.txt', { type: 'text/plain' }));

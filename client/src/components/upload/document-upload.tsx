@@ -44,6 +44,9 @@ export function DocumentUpload({ value, labels, ids, disabled, accept = DOCUMENT
   const input = useRef<HTMLInputElement>(null);
   const [uppy, setUppy] = useState<Uppy | null>(null);
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  // Uppy holds an upload while the phone has no connection and goes on once it is back; the person is told why the
+  // progress stands still.
+  const [offline, setOffline] = useState(false);
 
   useEffect(() => {
     const instance = createDocumentUppy({
@@ -68,6 +71,8 @@ export function DocumentUpload({ value, labels, ids, disabled, accept = DOCUMENT
     });
     // The file stays in Uppy, so the same upload can be tried again.
     instance.on('upload-error', () => setPhase({ name: 'failed' }));
+    instance.on('is-offline', () => setOffline(true));
+    instance.on('is-online', () => setOffline(false));
     setUppy(instance);
     return () => instance.destroy();
   }, []);
@@ -123,7 +128,7 @@ export function DocumentUpload({ value, labels, ids, disabled, accept = DOCUMENT
           <progress className="h-2 w-full overflow-hidden rounded-full accent-brand-700" max={1} value={phase.progress} aria-label={t('uploading')} />
           <div className="flex items-center justify-between gap-2 text-sm text-slate-700">
             <span>
-              {t('uploading')} {formatNumber(Math.round(phase.progress * 100))}%
+              {offline ? t('offline') : `${t('uploading')} ${formatNumber(Math.round(phase.progress * 100))}%`}
             </span>
             <Button variant="ghost" size="sm" onClick={cancel}>
               {t('cancelUpload')}
