@@ -29,7 +29,7 @@ export default function OnboardingPage() {
             defaults={{ email: user?.email ?? '', contactPerson: name, subscriptionPlan: chosenPlan(search) ?? 'annual' }}
             pending={createCompany.isPending}
             onSubmit={(values) =>
-              createCompany.mutate(values, {
+              createCompany.mutateAsync(values, {
                 onSuccess: ({ invoice }) => {
                   toast({ variant: 'success', title: t('onboarding.successTitle'), description: ltrValues(t('onboarding.success', { number: ltr(invoice.number) })) });
                   navigate('/pending');

@@ -7,6 +7,7 @@ import { referenceLetters, type PaymentDeclaration } from '#shared/company.ts';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -40,6 +41,7 @@ export function VerifyPaymentForm({
   const [bankReference, setBankReference] = useState(declaredReference);
   const [referenceError, setReferenceError] = useState<string>();
   const verify = useVerifyPayment();
+  const sendOnce = useSendOnce();
   if (!chosen) return null;
   const differs = declaredReference !== '' && bankReference.trim() !== '' && referenceLetters(bankReference) !== referenceLetters(declaredReference);
   const declaration = chosen.paymentDeclaration;
@@ -52,15 +54,17 @@ export function VerifyPaymentForm({
         event.preventDefault();
         if (bankReference.trim().length < 3) return setReferenceError(t('companies.verify.referenceRequired'));
         setReferenceError(undefined);
-        verify.mutate(
-          { companyId: company.id, invoiceId: chosen.id, bankReference: bankReference.trim() },
-          {
-            onSuccess: () => {
-              toast({ variant: 'success', title: t('companies.verify.done', { name: company.companyName }) });
-              onVerified?.();
+        void sendOnce(() =>
+          verify.mutateAsync(
+            { companyId: company.id, invoiceId: chosen.id, bankReference: bankReference.trim() },
+            {
+              onSuccess: () => {
+                toast({ variant: 'success', title: t('companies.verify.done', { name: company.companyName }) });
+                onVerified?.();
+              },
+              onError: (error) => toast({ variant: 'destructive', title: t('companies.failed'), description: errorMessage(error, t('companies.failed')) }),
             },
-            onError: (error) => toast({ variant: 'destructive', title: t('companies.failed'), description: errorMessage(error, t('companies.failed')) }),
-          },
+          ),
         );
       }}
     >

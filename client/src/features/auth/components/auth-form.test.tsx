@@ -1,9 +1,10 @@
 // The sign-in and sign-up forms load their checks apart, when the person first reaches a field
 // (features/auth/lib/auth-form-checks.ts). A form sent before that, with nothing focused, is still checked: the
-// fields' messages show in the reader's language and nothing is sent.
-import { fireEvent, screen } from '@testing-library/preact';
+// fields' messages show in the reader's language and nothing is sent. A double tap, checked twice, is sent once.
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
+import { doubleTap, holdRequests } from '@/test/double-tap';
 import { renderForReader } from '@/test/render';
 import { SignInForm, SignUpForm } from './auth-form';
 
@@ -42,4 +43,34 @@ it('takes the person signing up to the e-mail address when it and the password a
   await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
   expect(await screen.findByText('Please enter your e-mail address')).toBeTruthy();
   expect(screen.getByLabelText('E-mail')).toHaveFocus();
+});
+
+it('creates the account once when "Create Account" is tapped twice before the first has been answered', async () => {
+  const network = holdRequests();
+  const sent = () => network.sent('POST /api/auth/signup');
+  await renderForReader(<SignUpForm role="job_seeker" />, { namespaces: ['auth', 'validation'] });
+  const user = userEvent.setup({ delay: null });
+  await user.type(screen.getByLabelText('E-mail'), 'ravi@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'chosen-password-1');
+
+  await doubleTap(screen.getByRole('button', { name: 'Create Account' }), sent);
+  expect(sent()).toBe(1);
+
+  // Once answered (a refusal, say), it may be sent again.
+  network.answer(500);
+  expect(await screen.findByText('Sign-up failed')).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  await waitFor(() => expect(sent()).toBe(2));
+});
+
+it('signs in once when "Sign In" is tapped twice: the second would open another session', async () => {
+  const network = holdRequests();
+  const sent = () => network.sent('POST /api/auth/login');
+  await renderForReader(<SignInForm />, { namespaces: ['auth', 'validation'] });
+  const user = userEvent.setup({ delay: null });
+  await user.type(screen.getByLabelText('E-mail'), 'ravi@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'chosen-password-1');
+
+  await doubleTap(screen.getByRole('button', { name: 'Sign In' }), sent);
+  expect(sent()).toBe(1);
 });

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { loginSchema, signupSchema } from '#shared/auth.ts';
 import { PASSWORD_MIN_LENGTH, type Role } from '#shared/constants.ts';
 import { Field, Input } from '@/components/ui/field';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { homePathFor } from '@/lib/auth';
@@ -39,6 +40,7 @@ export function SignInForm() {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   const logIn = useLogIn();
+  const sendOnce = useSendOnce();
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: checkSignIn,
     defaultValues: { email: '', password: '' },
@@ -49,11 +51,13 @@ export function SignInForm() {
   const password = form.register('password');
 
   const onSubmit = form.handleSubmit((values) =>
-    logIn.mutate(values, {
-      onSuccess: (user) => navigate(afterSignIn(user)),
-      onError: (error) =>
-        toast({ variant: 'destructive', title: t('signIn.failed'), description: errorMessage(error, t('signIn.failedFallback')) }),
-    }),
+    sendOnce(() =>
+      logIn.mutateAsync(values, {
+        onSuccess: (user) => navigate(afterSignIn(user)),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: t('signIn.failed'), description: errorMessage(error, t('signIn.failedFallback')) }),
+      }),
+    ),
   );
 
   return (
@@ -90,6 +94,7 @@ export function SignUpForm({ role }: { role?: Role }) {
   // Said while the form waits to try again because many people are signing up (the server asked it to).
   const [busy, setBusy] = useState(false);
   const signUp = useSignUp(() => setBusy(true));
+  const sendOnce = useSendOnce();
   const form = useForm<z.input<typeof signupSchema>, unknown, z.output<typeof signupSchema>>({
     resolver: checkSignUp,
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
@@ -102,15 +107,17 @@ export function SignUpForm({ role }: { role?: Role }) {
   const password = form.register('password');
 
   const onSubmit = form.handleSubmit((values) =>
-    signUp.mutate(
-      { ...values, role },
-      {
-        onSettled: () => setBusy(false),
-        // No welcome toast over the next page's form: the line under the top bar says where the confirmation link went.
-        onSuccess: (user) => navigate(afterSignIn(user)),
-        onError: (error) =>
-          toast({ variant: 'destructive', title: t('signUp.failed'), description: errorMessage(error, t('signUp.failedFallback')) }),
-      },
+    sendOnce(() =>
+      signUp.mutateAsync(
+        { ...values, role },
+        {
+          onSettled: () => setBusy(false),
+          // No welcome toast over the next page's form: the line under the top bar says where the confirmation link went.
+          onSuccess: (user) => navigate(afterSignIn(user)),
+          onError: (error) =>
+            toast({ variant: 'destructive', title: t('signUp.failed'), description: errorMessage(error, t('signUp.failedFallback')) }),
+        },
+      ),
     ),
   );
 

@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useHydrated } from '@/hooks/use-hydrated';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
@@ -36,6 +37,7 @@ export function CareerApplicationForm() {
   const requestUpload = useRequestResumeUpload();
   const finalizeUpload = useFinalizeResumeUpload();
   const submit = useSubmitCareerApplication();
+  const sendOnce = useSendOnce();
   const pending = submit.isPending;
   // The page arrives rendered by the server: sent before its code has arrived, the form would go as a plain GET.
   const hydrated = useHydrated();
@@ -50,15 +52,17 @@ export function CareerApplicationForm() {
   };
 
   const onValid = (values: FormOutput) =>
-    submit.mutateAsync(values).then(
-      () => {
-        toast({ variant: 'success', title: t('toast.successTitle'), description: t('toast.success') });
-        form.reset(EMPTY);
-      },
-      // Nothing typed is lost: the form keeps its values for another try.
-      (error: unknown) => {
-        toast({ variant: 'destructive', title: t('toast.failedTitle'), description: errorMessage(error, t('toast.failed')) });
-      },
+    sendOnce(() =>
+      submit.mutateAsync(values).then(
+        () => {
+          toast({ variant: 'success', title: t('toast.successTitle'), description: t('toast.success') });
+          form.reset(EMPTY);
+        },
+        // Nothing typed is lost: the form keeps its values for another try.
+        (error: unknown) => {
+          toast({ variant: 'destructive', title: t('toast.failedTitle'), description: errorMessage(error, t('toast.failed')) });
+        },
+      ),
     );
 
   const onInvalid = (invalid: FieldErrors<FormInput>) => {

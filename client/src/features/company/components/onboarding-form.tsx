@@ -9,13 +9,15 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CompanyContactFields } from './company-contact-fields';
 import { Spinner } from '@/components/ui/spinner';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { translateValidation } from '@/lib/validation-message';
 import { formatAmount } from '@/lib/format';
 
 interface Props {
   defaults: Partial<CompanyOnboardingInput>;
   pending: boolean;
-  onSubmit: (values: CompanyOnboarding) => void;
+  /** Sends the company; settles once the server has answered. */
+  onSubmit: (values: CompanyOnboarding) => Promise<unknown>;
 }
 
 export function OnboardingForm({ defaults, pending, onSubmit }: Props) {
@@ -25,10 +27,11 @@ export function OnboardingForm({ defaults, pending, onSubmit }: Props) {
     defaultValues: { companyName: '', contactPerson: '', phone: '', email: '', subscriptionPlan: 'annual', ...defaults },
   });
   const { errors } = form.formState;
+  const sendOnce = useSendOnce();
   const message = (m?: string) => translateValidation(t, m);
 
   return (
-    <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="space-y-6">
+    <form onSubmit={(event) => void form.handleSubmit((values) => sendOnce(() => onSubmit(values)))(event)} noValidate className="space-y-6">
       <Card className="space-y-5 p-5 sm:p-6">
         <div className="grid gap-5 sm:grid-cols-2">
           <CompanyContactFields register={(name) => form.register(name)} errors={errors} />

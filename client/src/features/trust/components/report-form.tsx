@@ -10,6 +10,7 @@ import { DocumentUpload } from '@/components/upload/document-upload';
 import { Button } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
@@ -24,6 +25,7 @@ export function ReportForm({ company, onDone }: { company: { id: string; company
   const { t } = useTranslation('trust');
   const submit = useSubmitReport();
   const block = useSetCompanyBlocked();
+  const sendOnce = useSendOnce();
   const [alsoBlock, setAlsoBlock] = useState(true);
   const form = useForm<FormInput, unknown, z.output<typeof companyReportSchema>>({
     resolver: zodResolver(companyReportSchema),
@@ -33,13 +35,15 @@ export function ReportForm({ company, onDone }: { company: { id: string; company
   const screenshot = useWatch({ control: form.control, name: 'screenshotPath' });
   const pending = submit.isPending || block.isPending;
 
+  // The block is part of the sending: until it is answered too, another tap does not report the company again.
   const onSubmit = form.handleSubmit((values) =>
-    submit.mutate(values, {
-      onSuccess: () => {
-        if (alsoBlock) block.mutate({ companyId: company.id, blocked: true }, { onSettled: onDone });
-        else onDone();
-      },
-      onError: (error) => toast({ variant: 'destructive', title: t('reportForm.failed'), description: errorMessage(error, t('reportForm.failed')) }),
+    sendOnce(async () => {
+      await submit.mutateAsync(values, {
+        onError: (error) => toast({ variant: 'destructive', title: t('reportForm.failed'), description: errorMessage(error, t('reportForm.failed')) }),
+      });
+      // Reported either way: a block that failed does not hold the person here.
+      if (alsoBlock) await block.mutateAsync({ companyId: company.id, blocked: true }).catch(() => {});
+      onDone();
     }),
   );
 
