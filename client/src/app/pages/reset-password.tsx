@@ -17,7 +17,7 @@ export default function ResetPasswordPage() {
   const reset = useResetPassword();
 
   const onSubmit = (password: string) =>
-    reset.mutate(
+    reset.mutateAsync(
       { token, password },
       {
         onSuccess: () => {

@@ -60,7 +60,7 @@ export default function VerifyEmailPage() {
             <SignUpPasswordForm
               pending={withPassword.isPending}
               error={wrongPassword ? errorMessage(withPassword.error, t('verify.failed')) : undefined}
-              onSubmit={(currentPassword) => withPassword.mutate({ token, currentPassword })}
+              onSubmit={(currentPassword) => withPassword.mutateAsync({ token, currentPassword })}
             />
           </Card>
           <Card className="mt-6 p-5 sm:p-6" role="region" aria-labelledby="verify-new-password">
@@ -72,7 +72,7 @@ export default function VerifyEmailPage() {
               submitLabel={t('verify.submit')}
               submittingLabel={t('verify.submitting')}
               pending={withNewPassword.isPending}
-              onSubmit={(password) => withNewPassword.mutate({ token, password })}
+              onSubmit={(password) => withNewPassword.mutateAsync({ token, password })}
             />
           </Card>
         </section>

@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { currentUserQuery } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
@@ -31,6 +32,7 @@ export function DeleteAccountPanel(props: {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const remove = useDeleteAccount();
+  const sendOnce = useSendOnce();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const provider = publicConfig.oidcProviderName ?? '';
@@ -42,18 +44,20 @@ export function DeleteAccountPanel(props: {
       setError(t('deletion.passwordMissing'));
       return;
     }
-    remove.mutate(props.hasPassword ? { password } : {}, {
-      onSuccess: () => {
-        // Signed out everywhere: nothing of the account stays in the page. The account's page is left first, at once,
-        // so that none of its parts, finding its data gone, asks the server for it again (a 401 for each).
-        queryClient.setQueryData(currentUserQuery.queryKey, null);
-        flushSync(() => navigate('/', { replace: true }));
-        queryClient.clear();
-        queryClient.setQueryData(currentUserQuery.queryKey, null);
-        toast({ variant: 'success', title: t('deletion.done'), description: t('deletion.doneText') });
-      },
-      onError: (failure) => setError(errorMessage(failure, t('deletion.failed'))),
-    });
+    void sendOnce(() =>
+      remove.mutateAsync(props.hasPassword ? { password } : {}, {
+        onSuccess: () => {
+          // Signed out everywhere: nothing of the account stays in the page. The account's page is left first, at once,
+          // so that none of its parts, finding its data gone, asks the server for it again (a 401 for each).
+          queryClient.setQueryData(currentUserQuery.queryKey, null);
+          flushSync(() => navigate('/', { replace: true }));
+          queryClient.clear();
+          queryClient.setQueryData(currentUserQuery.queryKey, null);
+          toast({ variant: 'success', title: t('deletion.done'), description: t('deletion.doneText') });
+        },
+        onError: (failure) => setError(errorMessage(failure, t('deletion.failed'))),
+      }),
+    );
   };
 
   return (

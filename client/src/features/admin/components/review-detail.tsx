@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { REJECTION_REASONS, rejectProfileSchema, type ReviewedField } from '#shared/profile.ts';
 import { factValue, hasFact, type VerifiableFact } from '#shared/hiring-facts.ts';
 import type { ReviewItem } from '#shared/admin.ts';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useApproveProfile } from '../api/approve-profile';
@@ -35,6 +36,8 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
   const approve = useApproveProfile();
   const reject = useRejectProfile();
   const verify = useVerifyFact();
+  // One decision at a time: a second tap (or key) before the first is answered would decide again, refused as stale.
+  const decideOnce = useSendOnce();
   const neighbours = useReviewNeighbours(profile.id);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [muted, setMuted] = useState(true);
@@ -79,26 +82,30 @@ export function ReviewDetail({ profile }: { profile: ReviewItem }) {
 
   const onApprove = () => {
     if (!canApprove) return;
-    approve.mutate({ id: profile.id, version: profile.version }, {
-      onSuccess: () => {
-        toast({ variant: 'success', title: t('review.approved', { name: profile.fullName }) });
-        void goToNext();
-      },
-      onError: failed,
-    });
+    void decideOnce(() =>
+      approve.mutateAsync({ id: profile.id, version: profile.version }, {
+        onSuccess: () => {
+          toast({ variant: 'success', title: t('review.approved', { name: profile.fullName }) });
+          void goToNext();
+        },
+        onError: failed,
+      }),
+    );
   };
 
   const onReject = form.handleSubmit((decision) => {
     if (!canReject) return;
-    reject.mutate(
-      { id: profile.id, reasons: decision.reasons, ...(decision.note ? { note: decision.note } : {}), version: profile.version },
-      {
-        onSuccess: () => {
-          toast({ variant: 'success', title: t('review.rejected', { name: profile.fullName }) });
-          void goToNext();
+    return decideOnce(() =>
+      reject.mutateAsync(
+        { id: profile.id, reasons: decision.reasons, ...(decision.note ? { note: decision.note } : {}), version: profile.version },
+        {
+          onSuccess: () => {
+            toast({ variant: 'success', title: t('review.rejected', { name: profile.fullName }) });
+            void goToNext();
+          },
+          onError: failed,
         },
-        onError: failed,
-      },
+      ),
     );
   });
 

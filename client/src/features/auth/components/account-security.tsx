@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { changePasswordSchema } from '#shared/auth.ts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
@@ -15,6 +16,7 @@ import { PasswordField } from './password-field';
 export function AccountSecurity({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('auth');
   const change = useChangePassword();
+  const sendOnce = useSendOnce();
   const form = useForm<z.input<typeof changePasswordSchema>, unknown, z.output<typeof changePasswordSchema>>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '' },
@@ -29,13 +31,15 @@ export function AccountSecurity({ hasPassword }: { hasPassword: boolean }) {
         className="space-y-4"
         onSubmit={(event) =>
           void form.handleSubmit((values) =>
-            change.mutate(hasPassword ? values : { newPassword: values.newPassword }, {
-              onSuccess: () => {
-                form.reset();
-                toast({ variant: 'success', title: t('security.passwordChanged') });
-              },
-              onError: failed,
-            }),
+            sendOnce(() =>
+              change.mutateAsync(hasPassword ? values : { newPassword: values.newPassword }, {
+                onSuccess: () => {
+                  form.reset();
+                  toast({ variant: 'success', title: t('security.passwordChanged') });
+                },
+                onError: failed,
+              }),
+            ),
           )(event)
         }
       >

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { resetPasswordSchema } from '#shared/auth.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { translateValidation } from '@/lib/validation-message';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
@@ -15,16 +16,17 @@ const formSchema = resetPasswordSchema
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: MISMATCH });
 
 /** A new password typed twice, for the links that set one (password reset, e-mail confirmation). */
-export function NewPasswordForm(props: { submitLabel: string; submittingLabel: string; pending: boolean; onSubmit: (password: string) => void }) {
+export function NewPasswordForm(props: { submitLabel: string; submittingLabel: string; pending: boolean; onSubmit: (password: string) => Promise<unknown> }) {
   const { t } = useTranslation('auth');
   const form = useForm<z.input<typeof formSchema>>({
     resolver: zodResolver(formSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+  const sendOnce = useSendOnce();
 
   return (
-    <form onSubmit={form.handleSubmit(({ password }) => props.onSubmit(password))} noValidate className="space-y-5">
+    <form onSubmit={(event) => void form.handleSubmit(({ password }) => sendOnce(() => props.onSubmit(password)))(event)} noValidate className="space-y-5">
       <PasswordField
         id="new-password"
         label={t('fields.newPassword')}

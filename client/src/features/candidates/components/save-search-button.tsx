@@ -9,6 +9,7 @@ import { createSavedSearchSchema, SAVED_SEARCH_ALERTS } from '#shared/saved-sear
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
@@ -21,6 +22,7 @@ export function SaveSearchButton({ query, suggestedName }: { query: string; sugg
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const save = useSaveSearch();
+  const sendOnce = useSendOnce();
   const form = useForm<Form, unknown, z.output<typeof createSavedSearchSchema>>({
     resolver: zodResolver(createSavedSearchSchema),
     defaultValues: { name: '', query, alert: 'daily' },
@@ -36,13 +38,15 @@ export function SaveSearchButton({ query, suggestedName }: { query: string; sugg
     setOpen(true);
   };
   const onSubmit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        toast({ variant: 'success', title: t('saved.savedToast', { name: saved.name }) });
-        setOpen(false);
-      },
-      onError: (error) => toast({ variant: 'destructive', title: t('saved.failed'), description: errorMessage(error, t('saved.failed')) }),
-    }),
+    sendOnce(() =>
+      save.mutateAsync(values, {
+        onSuccess: (saved) => {
+          toast({ variant: 'success', title: t('saved.savedToast', { name: saved.name }) });
+          setOpen(false);
+        },
+        onError: (error) => toast({ variant: 'destructive', title: t('saved.failed'), description: errorMessage(error, t('saved.failed')) }),
+      }),
+    ),
   );
 
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CandidateDetail } from '#shared/candidates.ts';
 import { Button } from '@/components/ui/button';
 import { Field, Textarea } from '@/components/ui/field';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useRemoveFromShortlist } from '../api/remove-from-shortlist';
@@ -15,6 +16,8 @@ export function ShortlistControl({ candidate }: { candidate: CandidateDetail }) 
   const [note, setNote] = useState(candidate.shortlist?.note ?? '');
   const save = useSaveToShortlist();
   const remove = useRemoveFromShortlist();
+  const saveOnce = useSendOnce();
+  const removeOnce = useSendOnce();
   const saved = Boolean(candidate.shortlist);
   const failed = (error: unknown) => toast({ variant: 'destructive', title: t('shortlist.failedTitle'), description: errorMessage(error, t('shortlist.failed')) });
 
@@ -23,7 +26,9 @@ export function ShortlistControl({ candidate }: { candidate: CandidateDetail }) 
       className="space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ id: candidate.id, note }, { onSuccess: () => toast({ variant: 'success', title: saved ? t('shortlist.noteSaved') : t('shortlist.saved') }), onError: failed });
+        void saveOnce(() =>
+          save.mutateAsync({ id: candidate.id, note }, { onSuccess: () => toast({ variant: 'success', title: saved ? t('shortlist.noteSaved') : t('shortlist.saved') }), onError: failed }),
+        );
       }}
     >
       <Field
@@ -42,7 +47,9 @@ export function ShortlistControl({ candidate }: { candidate: CandidateDetail }) 
           <Button
             variant="ghost"
             disabled={remove.isPending}
-            onClick={() => remove.mutate(candidate.id, { onSuccess: () => { setNote(''); toast({ title: t('shortlist.removed') }); }, onError: failed })}
+            onClick={() =>
+              void removeOnce(() => remove.mutateAsync(candidate.id, { onSuccess: () => { setNote(''); toast({ title: t('shortlist.removed') }); }, onError: failed }))
+            }
           >
             {t('shortlist.remove')}
           </Button>

@@ -7,6 +7,7 @@ import { companyDetailsSchema, type CompanyView } from '#shared/company.ts';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { translateValidation } from '@/lib/validation-message';
@@ -15,6 +16,7 @@ import { CompanyContactFields } from './company-contact-fields';
 
 export function CompanyDetailsForm({ company }: { company: CompanyView }) {
   const { t } = useTranslation('company');
+  const sendOnce = useSendOnce();
   const update = useUpdateCompanyDetails();
   const form = useForm<z.input<typeof companyDetailsSchema>, unknown, z.output<typeof companyDetailsSchema>>({
     resolver: zodResolver(companyDetailsSchema),
@@ -36,10 +38,12 @@ export function CompanyDetailsForm({ company }: { company: CompanyView }) {
       className="space-y-5"
       onSubmit={(event) =>
         void form.handleSubmit((values) =>
-          update.mutate(values, {
-            onSuccess: () => toast({ variant: 'success', title: t('account.saved') }),
-            onError: (error) => toast({ variant: 'destructive', title: t('account.saveFailed'), description: errorMessage(error, t('account.saveFailed')) }),
-          }),
+          sendOnce(() =>
+            update.mutateAsync(values, {
+              onSuccess: () => toast({ variant: 'success', title: t('account.saved') }),
+              onError: (error) => toast({ variant: 'destructive', title: t('account.saveFailed'), description: errorMessage(error, t('account.saveFailed')) }),
+            }),
+          ),
         )(event)
       }
     >

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { DocumentUpload } from '@/components/upload/document-upload';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
@@ -22,6 +23,7 @@ import { useSetCompanyLicence } from '../api/set-company-licence';
 
 export function LicenceForm({ company }: { company: CompanyView }) {
   const { t, i18n } = useTranslation('company');
+  const sendOnce = useSendOnce();
   const save = useSetCompanyLicence();
   const form = useForm<z.input<typeof companyLicenceSchema>, unknown, z.output<typeof companyLicenceSchema>>({
     resolver: zodResolver(companyLicenceSchema),
@@ -60,10 +62,12 @@ export function LicenceForm({ company }: { company: CompanyView }) {
         className="space-y-5"
         onSubmit={(event) =>
           void form.handleSubmit((values) =>
-            save.mutate(values, {
-              onSuccess: () => toast({ variant: 'success', title: t('licence.saved') }),
-              onError: (error) => toast({ variant: 'destructive', title: t('licence.failed'), description: errorMessage(error, t('licence.failed')) }),
-            }),
+            sendOnce(() =>
+              save.mutateAsync(values, {
+                onSuccess: () => toast({ variant: 'success', title: t('licence.saved') }),
+                onError: (error) => toast({ variant: 'destructive', title: t('licence.failed'), description: errorMessage(error, t('licence.failed')) }),
+              }),
+            ),
           )(event)
         }
       >

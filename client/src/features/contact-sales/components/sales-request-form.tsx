@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useHydrated } from '@/hooks/use-hydrated';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { publicConfig } from '@/lib/public-config';
 import { translateValidation } from '@/lib/validation-message';
@@ -32,6 +33,7 @@ export function SalesRequestForm({ onSent, plan }: { onSent: () => void; plan?: 
   });
   const { errors } = form.formState;
   const send = useSendSalesRequest();
+  const sendOnce = useSendOnce();
   const sending = send.isPending;
   // The page arrives rendered by the server: sent before its code has arrived, the form would go as a plain GET.
   const hydrated = useHydrated();
@@ -39,13 +41,15 @@ export function SalesRequestForm({ onSent, plan }: { onSent: () => void; plan?: 
     t(`plans.${id}`, { monthly: formatAmount(PLANS[id].monthlyPriceFils), total: formatAmount(planPeriodPriceFils(PLANS[id])) });
 
   const onSubmit = form.handleSubmit((values) =>
-    send.mutate(values, {
-      onSuccess: () => {
-        toast({ variant: 'success', title: t('toast.success'), description: t('toast.successBody', { hours: TIMING.salesResponseHours }) });
-        onSent();
-      },
-      onError: (error) => toast({ variant: 'destructive', title: t('toast.error'), description: errorMessage(error, t('toast.failed')) }),
-    }),
+    sendOnce(() =>
+      send.mutateAsync(values, {
+        onSuccess: () => {
+          toast({ variant: 'success', title: t('toast.success'), description: t('toast.successBody', { hours: TIMING.salesResponseHours }) });
+          onSent();
+        },
+        onError: (error) => toast({ variant: 'destructive', title: t('toast.error'), description: errorMessage(error, t('toast.failed')) }),
+      }),
+    ),
   );
 
   /** The same request as an e-mail, with what is typed so far. */

@@ -9,6 +9,7 @@ import { inviteMemberSchema, MEMBER_ROLES, type CompanyRole } from '#shared/comp
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -24,6 +25,7 @@ import { ltr, ltrValues } from '@/lib/ltr-values';
 function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onChange?: (() => void) | undefined }) {
   const { t } = useTranslation('team');
   const invite = useInviteMember();
+  const sendOnce = useSendOnce();
   const form = useForm<z.input<typeof inviteMemberSchema>, unknown, z.output<typeof inviteMemberSchema>>({
     resolver: zodResolver(inviteMemberSchema),
     defaultValues: { email: '', role: 'member' },
@@ -35,14 +37,16 @@ function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onCha
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) =>
         void form.handleSubmit((values) =>
-          invite.mutate(values, {
-            onSuccess: (invitation) => {
-              form.reset();
-              onChange?.();
-              toast({ variant: 'success', title: ltrValues(t('invited', { email: ltr(invitation.email) })) });
-            },
-            onError: (error) => toast({ variant: 'destructive', title: t('inviteFailed'), description: errorMessage(error, t('inviteFailed')) }),
-          }),
+          sendOnce(() =>
+            invite.mutateAsync(values, {
+              onSuccess: (invitation) => {
+                form.reset();
+                onChange?.();
+                toast({ variant: 'success', title: ltrValues(t('invited', { email: ltr(invitation.email) })) });
+              },
+              onError: (error) => toast({ variant: 'destructive', title: t('inviteFailed'), description: errorMessage(error, t('inviteFailed')) }),
+            }),
+          ),
         )(event)
       }
     >
@@ -80,6 +84,11 @@ export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myI
   const remove = useRemoveMember();
   const setRole = useSetMemberRole();
   const transfer = useTransferOwnership();
+  // One of each change at a time, as their buttons are disabled: a second removal or transfer would be refused.
+  const revokeOnce = useSendOnce();
+  const removeOnce = useSendOnce();
+  const setRoleOnce = useSendOnce();
+  const transferOnce = useSendOnce();
   const [confirming, setConfirming] = useState<string | null>(null);
   const failed = (error: unknown) => toast({ variant: 'destructive', title: t('failed'), description: errorMessage(error, t('failed')) });
   if (!team.data) return team.isError ? <p className="text-slate-700">{t('loadFailed')}</p> : <Spinner />;
@@ -110,7 +119,7 @@ export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myI
                     size="sm"
                     variant="outline"
                     disabled={setRole.isPending}
-                    onClick={() => setRole.mutate({ userId: member.userId, role: member.role === 'admin' ? 'member' : 'admin' }, { onError: failed })}
+                    onClick={() => void setRoleOnce(() => setRole.mutateAsync({ userId: member.userId, role: member.role === 'admin' ? 'member' : 'admin' }, { onError: failed }))}
                   >
                     {member.role === 'admin' ? t('makeMember', { name: label }) : t('makeAdmin', { name: label })}
                   </Button>
@@ -119,7 +128,11 @@ export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myI
                       size="sm"
                       variant="outline"
                       disabled={transfer.isPending}
-                      onClick={() => transfer.mutate(member.userId, { onSuccess: () => toast({ variant: 'success', title: t('transferred', { name: label }) }), onError: failed })}
+                      onClick={() =>
+                        void transferOnce(() =>
+                          transfer.mutateAsync(member.userId, { onSuccess: () => toast({ variant: 'success', title: t('transferred', { name: label }) }), onError: failed }),
+                        )
+                      }
                     >
                       {t('confirmTransfer', { name: label })}
                     </Button>
@@ -132,13 +145,17 @@ export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myI
                     size="sm"
                     variant="outline"
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate(member.userId, {
-                        onSuccess: () => {
-                          onChange?.();
-                          toast({ variant: 'success', title: t('removed', { name: label }) });
-                        },
-                        onError: failed,
-                      })}
+                    onClick={() =>
+                      void removeOnce(() =>
+                        remove.mutateAsync(member.userId, {
+                          onSuccess: () => {
+                            onChange?.();
+                            toast({ variant: 'success', title: t('removed', { name: label }) });
+                          },
+                          onError: failed,
+                        }),
+                      )
+                    }
                   >
                     {t('remove', { name: label })}
                   </Button>
@@ -163,7 +180,7 @@ export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myI
                   </p>
                 </div>
                 {myRole !== 'member' && (
-                  <Button size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(invitation.id, { onSuccess: onChange, onError: failed })}>
+                  <Button size="sm" variant="outline" disabled={revoke.isPending} onClick={() => void revokeOnce(() => revoke.mutateAsync(invitation.id, { onSuccess: onChange, onError: failed }))}>
                     {ltrValues(t('revoke', { email: ltr(invitation.email) }))}
                   </Button>
                 )}

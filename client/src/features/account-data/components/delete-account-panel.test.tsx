@@ -1,0 +1,18 @@
+import { screen } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
+import { expect, it } from 'vitest';
+import { doubleTap, holdRequests } from '@/test/double-tap';
+import { renderForReader } from '@/test/render';
+import { DeleteAccountPanel } from './delete-account-panel';
+
+it('asks once to delete the account when the red button is tapped twice: the second came signed out, refused', async () => {
+  const network = holdRequests();
+  const sent = () => network.sent('POST /api/account/deletion');
+  await renderForReader(<DeleteAccountPanel hasPassword returnTo="/account" />, { namespaces: ['account-data'] });
+  const user = userEvent.setup({ delay: null });
+  await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+  await user.type(screen.getByLabelText('Your password'), 'my-password-1');
+
+  await doubleTap(screen.getByRole('button', { name: 'Delete my account now' }), sent);
+  expect(sent()).toBe(1);
+});
