@@ -11,6 +11,7 @@ export function AccountDataSection(props: { returnTo: '/profile' | '/account'; c
   const { t } = useTranslation('account-data');
   const { user } = useCurrentUser();
   const ownedCompany = user?.companyRole === 'owner' ? user.company?.companyName : undefined;
+  const inCompany = user?.role === 'company';
   return (
     <Card className={props.className ?? 'p-5 sm:p-6'} role="region" aria-labelledby="account-data-heading">
       <h2 id="account-data-heading" className="text-lg font-semibold text-slate-900">
@@ -24,7 +25,7 @@ export function AccountDataSection(props: { returnTo: '/profile' | '/account'; c
           <SessionList />
         </section>
         <div className="border-t border-slate-200 pt-6">
-          <DataExportPanel scope="person" />
+          <DataExportPanel scope="person" inCompany={inCompany} />
         </div>
         {ownedCompany && (
           <div className="border-t border-slate-200 pt-6">
@@ -32,7 +33,7 @@ export function AccountDataSection(props: { returnTo: '/profile' | '/account'; c
           </div>
         )}
         <div className="border-t border-slate-200 pt-6">
-          <DeleteAccountPanel hasPassword={user?.hasPassword ?? true} returnTo={props.returnTo} ownedCompany={ownedCompany} />
+          <DeleteAccountPanel hasPassword={user?.hasPassword ?? true} returnTo={props.returnTo} ownedCompany={ownedCompany} inCompany={inCompany} />
         </div>
       </div>
     </Card>

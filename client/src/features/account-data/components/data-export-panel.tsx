@@ -11,7 +11,8 @@ import { useExports } from '../api/list-exports';
 import { useRequestExport } from '../api/request-export';
 import { formatInstant, formatSize } from './format';
 
-export function DataExportPanel({ scope, companyName }: { scope: ExportScope; companyName?: string }) {
+/** `inCompany`: the person's own copy, for a company's account, holds no profile. */
+export function DataExportPanel({ scope, companyName, inCompany }: { scope: ExportScope; companyName?: string; inCompany?: boolean }) {
   const { t } = useTranslation('account-data');
   const exports = useExports();
   const request = useRequestExport();
@@ -36,7 +37,7 @@ export function DataExportPanel({ scope, companyName }: { scope: ExportScope; co
       <h3 id={headingId} className="font-semibold text-slate-900">
         {company ? t('export.companyHeading') : t('export.heading')}
       </h3>
-      <p className="text-sm text-slate-700">{company ? t('export.companyIntro', { company: companyName ?? '' }) : t('export.intro')}</p>
+      <p className="text-sm text-slate-700">{company ? t('export.companyIntro', { company: companyName ?? '' }) : inCompany ? t('export.introTeam') : t('export.intro')}</p>
       {latest?.state === 'preparing' ? (
         <p role="status" className="flex items-start gap-2 rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
           <Spinner className="mt-0.5 shrink-0 text-brand-700" />

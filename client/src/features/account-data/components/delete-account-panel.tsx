@@ -25,6 +25,8 @@ export function DeleteAccountPanel(props: {
   returnTo: '/profile' | '/account';
   /** The company the account owns, which closes with it. */
   ownedCompany?: string;
+  /** A company's account: it has no profile to hide, only its access to the database. */
+  inCompany?: boolean;
 }) {
   const { t } = useTranslation('account-data');
   // Back from signing in again to confirm: the form is open.
@@ -66,8 +68,8 @@ export function DeleteAccountPanel(props: {
         {t('deletion.heading')}
       </h3>
       <ul className="list-disc space-y-1 ps-5 text-sm text-slate-700">
-        <li>{t('deletion.whatNow')}</li>
-        <li>{t('deletion.whatLater')}</li>
+        <li>{props.inCompany ? t('deletion.whatNowTeam') : t('deletion.whatNow')}</li>
+        <li>{props.inCompany ? t('deletion.whatLaterTeam') : t('deletion.whatLater')}</li>
         {props.ownedCompany && <li>{t('deletion.whatCompany', { company: props.ownedCompany })}</li>}
         <li>{t('deletion.whatCopy')}</li>
       </ul>
