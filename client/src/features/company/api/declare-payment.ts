@@ -11,16 +11,17 @@ export async function declarePayment({ invoiceId, ...input }: DeclarePaymentInpu
 
 /**
  * The caller's callbacks are given here, not to `mutate`: success replaces the form that asked with the
- * "we are verifying" card, and callbacks given to `mutate` do not run once their component is gone.
+ * "we are verifying" card, and callbacks given to `mutate` do not run once their component is gone. The declaration
+ * stays pending until the account is fetched again, so the form's button stays disabled until the form is replaced.
  */
 export function useDeclarePayment(callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: declarePayment,
-    onSuccess: (invoice) => {
+    onSuccess: async (invoice) => {
       queryClient.setQueryData(invoiceQuery(invoice.id).queryKey, invoice);
-      void queryClient.invalidateQueries(companyAccountQuery);
       callbacks.onSuccess();
+      await queryClient.invalidateQueries(companyAccountQuery);
     },
     onError: callbacks.onError,
   });
