@@ -62,8 +62,8 @@ describe('reminders before the end', () => {
     const [week] = await mails(company.email, 'subscription_reminder_7d');
     expect(week).toMatchObject({ subject: `Your ${testApp.config.productName} subscription ends in 7 days` });
     expect(week!.textBody).toContain('The last day is 28 February 2026');
-    expect(week!.textBody).toContain(`${testApp.config.publicUrl}/dashboard`);
-    expect(week!.htmlBody).toContain(`${testApp.config.publicUrl}/dashboard`);
+    expect(week!.textBody).toContain(`${testApp.config.publicUrl}/account`);
+    expect(week!.htmlBody).toContain(`${testApp.config.publicUrl}/account`);
 
     for (const t of [end - 7 * DAY + HOUR, end - 3 * DAY, end - DAY - 1]) {
       setClock(new Date(t));
@@ -166,7 +166,7 @@ describe('expiry', () => {
     const notices = await mails(company.email, 'subscription_expired');
     expect(notices).toHaveLength(1);
     expect(notices[0]!.textBody).toContain('ended on 14 August 2026');
-    expect(notices[0]!.textBody).toContain(`${testApp.config.publicUrl}/dashboard`);
+    expect(notices[0]!.textBody).toContain(`${testApp.config.publicUrl}/account`);
     expect(await db().select().from(auditLog).where(and(eq(auditLog.subjectId, company.id), eq(auditLog.action, 'company.expire')))).toHaveLength(1);
     expect((await agent.get('/api/company/profile')).body.company).toMatchObject({ subscriptionStatus: 'expired', hasAccess: false });
 

@@ -40,7 +40,9 @@ async function endOfSubscriptionMail(tx: DbOrTx, ctx: SubscriptionJobContext, co
     productName: ctx.productName,
     contactPerson: company.contactPerson,
     lastDay: lastDayBefore(company.subscriptionEndDate!),
-    link: `${ctx.publicUrl}/dashboard`,
+    // Renewing, and paying the renewal invoice, are on the account page: the dashboard of a company with access
+    // has neither.
+    link: `${ctx.publicUrl}/account`,
   };
 }
 

@@ -53,7 +53,7 @@ describe('company e-mails', () => {
     expect(mail.html).not.toContain('<b>Haddad</b>');
     expect(mail.html).toContain('Omar &lt;b&gt;Haddad&lt;/b&gt;');
     expect(mail.html).toContain('EXAMAEAD');
-    const renewal = invoiceIssuedTemplate({ productName: 'Wazifa', invoice, renewal: true, link: 'https://wazifa.example/dashboard' });
+    const renewal = invoiceIssuedTemplate({ productName: 'Wazifa', invoice, renewal: true, link: 'https://wazifa.example/account' });
     expect(renewal.text).toContain('your subscription continues until 30 April 2026');
   });
 

@@ -28,7 +28,7 @@ const rowsAsText = (rows: [string, string][]) => rows.map(([label, value]) => `$
 export function invoiceIssuedTemplate(input: {
   productName: string;
   invoice: InvoiceView;
-  /** Where the invoice can be seen and printed. */
+  /** Where the invoice can be seen, with how to pay it and "I have paid". */
   link: string;
   renewal: boolean;
   locale?: string | null;

@@ -317,6 +317,13 @@ describe('POST /api/company/renewal', () => {
     expect(res.body.invoice.number).not.toBe(invoice.number);
     const mails = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, company.email), eq(emailOutbox.template, 'company_invoice_issued')));
     expect(mails).toHaveLength(2);
+    // The renewal e-mail leads to where the invoice is paid (/account, with "I have paid"), not the dashboard.
+    const renewalMail = mails.find((mail) => mail.textBody.includes(res.body.invoice.number))!;
+    for (const part of [renewalMail.textBody, renewalMail.htmlBody!]) {
+      expect(part).toContain(`${testApp.config.publicUrl}/account`);
+      expect(part).not.toContain(`${testApp.config.publicUrl}/dashboard`);
+    }
+    expect(renewalMail.textBody).toContain(`See your invoice and how to pay it:\n${testApp.config.publicUrl}/account\n`);
 
     const twice = await agent.post('/api/company/renewal');
     expect(twice.status).toBe(409);

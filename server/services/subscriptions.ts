@@ -66,7 +66,9 @@ export async function queueInvoiceEmail(tx: DbOrTx, ctx: CompanyContext, company
     productName: ctx.productName,
     invoice: view,
     renewal,
-    link: `${ctx.publicUrl}${renewal ? '/dashboard' : '/pending'}`,
+    // Where it is paid, with "I have paid": the first on the page a new company waits on, a renewal on the account
+    // page beside the plan (a company with access is never sent to the waiting page).
+    link: `${ctx.publicUrl}${renewal ? '/account' : '/pending'}`,
   });
   await enqueueEmail(tx, { to: view.buyer.email, template: 'company_invoice_issued', ...mail }, { now });
 }

@@ -1,5 +1,5 @@
-// Paying an invoice by bank transfer: the amount and bank details, each with a copy button, and "I have paid" with
-// the day of the transfer.
+// Paying an invoice by bank transfer, the same for the first invoice (/pending) and a renewal (/account): the
+// amount and bank details, each with a copy button, and "I have paid" with the day of the transfer.
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

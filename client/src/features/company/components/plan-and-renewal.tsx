@@ -1,4 +1,5 @@
-// The plan on /account: which one, its dates, and the next period's invoice, for the same plan or another.
+// The plan on /account: which one, its dates, and the next period's invoice, for the same plan or another, with how
+// to pay it.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -11,6 +12,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { formatAmount, formatDate } from '@/lib/format';
 import { useRequestRenewal } from '../api/request-renewal';
+import { RenewalPayment } from './renewal-payment';
 import { ltr, ltrValues } from '@/lib/ltr-values';
 
 export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
@@ -19,7 +21,9 @@ export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
   const [plan, setPlan] = useState<PlanId>(company.subscriptionPlan);
   const renew = useRequestRenewal();
   const unpaid = account.invoices.find((invoice) => invoice.status === 'issued');
-  const canRenew = company.paymentVerifiedAt !== null && company.subscriptionStatus !== 'suspended' && !unpaid;
+  const paidOnce = company.paymentVerifiedAt !== null;
+  const renewing = paidOnce && company.subscriptionStatus !== 'suspended';
+  const canRenew = renewing && !unpaid;
   // The team must fit the next plan: the server refuses a smaller one, so the form says what to do first.
   const tooMany = account.team.used - account.team.seats[plan];
   return (
@@ -42,11 +46,14 @@ export function PlanAndRenewal({ account }: { account: CompanyAccount }) {
           </dd>
         </div>
       </dl>
-      {unpaid ? (
+      {unpaid && renewing ? (
+        <RenewalPayment company={company} invoice={unpaid} />
+      ) : unpaid ? (
+        // The first invoice is paid on /pending; a renewal of a paused company cannot be verified until it is resumed.
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          {ltrValues(t('renewal.unpaid', { number: ltr(unpaid.number) }))}{' '}
-          <Link href={`/invoices/${unpaid.id}`} className="font-semibold underline underline-offset-2">
-            {ltrValues(t('payment.viewInvoice', { number: ltr(unpaid.number) }))}
+          {ltrValues(t(paidOnce ? 'renewal.unpaid' : 'account.firstUnpaid', { number: ltr(unpaid.number) }))}{' '}
+          <Link href={paidOnce ? `/invoices/${unpaid.id}` : '/pending'} className="font-semibold underline underline-offset-2">
+            {paidOnce ? ltrValues(t('payment.viewInvoice', { number: ltr(unpaid.number) })) : t('account.howToPay')}
           </Link>
         </p>
       ) : (

@@ -1,8 +1,10 @@
-// What a company whose access ended sees instead of the database: renew (a new invoice), or pay the one it has.
+// What a company whose access ended sees instead of the database: renew (a new invoice), or pay the one it has on
+// /account, where the renewal e-mail leads too.
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
 import type { CompanyAccount } from '#shared/company.ts';
-import { Button } from '@/components/ui/button';
+import { Link } from 'wouter';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
@@ -10,7 +12,6 @@ import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { publicConfig } from '@/lib/public-config';
 import { useRequestRenewal } from '../api/request-renewal';
-import { PaymentInstructions } from './payment-instructions';
 import { ltr, ltrValues } from '@/lib/ltr-values';
 
 export function RenewalPanel({ account }: { account: CompanyAccount }) {
@@ -34,7 +35,14 @@ export function RenewalPanel({ account }: { account: CompanyAccount }) {
                 date: company.subscriptionEndDate ? formatDate(company.subscriptionEndDate.slice(0, 10)) : '',
               })}
         </p>
-        {!suspended && unpaid && <p className="mt-3 font-medium text-slate-900">{ltrValues(t('renewal.unpaid', { number: ltr(unpaid.number) }))}</p>}
+        {!suspended && unpaid && (
+          <>
+            <p className="mt-3 font-medium text-slate-900">{ltrValues(t('renewal.unpaid', { number: ltr(unpaid.number) }))}</p>
+            <Link href="/account" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+              {t('account.howToPay')}
+            </Link>
+          </>
+        )}
         {!suspended && !account.billing && <p className="mt-3 font-medium text-slate-900">{t('renewal.askOwner')}</p>}
         {!suspended && !unpaid && account.billing && (
           <Button
@@ -52,7 +60,6 @@ export function RenewalPanel({ account }: { account: CompanyAccount }) {
           </Button>
         )}
       </Card>
-      {!suspended && unpaid && <PaymentInstructions invoice={unpaid} />}
     </section>
   );
 }
