@@ -137,7 +137,9 @@ function AppRoutes() {
 
       <Route path="/create-profile" component={only(isJobSeeker && !user?.profile, CreateProfilePage)} />
       <Route path="/onboarding" component={only(isCompany && !onboarded, OnboardingPage)} />
-      <Route path="/pending" component={only(onboarded || hasProfile, PendingPage)} />
+      {/* A company whose payment has been verified has nothing to wait for there: it goes to its dashboard (a renewal
+          is paid from /account). */}
+      <Route path="/pending" component={only((onboarded && !paidOnce) || hasProfile, PendingPage)} />
       <Route path="/account" component={only(onboarded, AccountPage)} />
       <Route path="/invoices/:id" component={only(onboarded || Boolean(user?.isAdmin), InvoicePage)} />
       <Route path="/dashboard" component={only(paidOnce, DashboardPage)} />
