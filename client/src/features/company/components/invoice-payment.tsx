@@ -1,6 +1,5 @@
 // Paying an invoice by bank transfer, the same for the first invoice (/pending) and a renewal (/account): the
 // amount and bank details, each with a copy button, and "I have paid" with the day of the transfer.
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy } from 'lucide-react';
@@ -10,6 +9,7 @@ import { declarePaymentSchema, type InvoiceSummary, type InvoiceView } from '#sh
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -100,19 +100,8 @@ export function IHavePaidForm({ invoice }: { invoice: InvoiceSummary }) {
       if (refused.length === 0) toast({ variant: 'destructive', title: t('pay.declareFailed'), description: errorMessage(error, t('pay.declareFailed')) });
     },
   });
-  // A second tap that comes before the first has disabled the button must not send the declaration again.
-  const sending = useRef(false);
-  const send = async (values: z.output<typeof declarePaymentSchema>) => {
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      await declare.mutateAsync({ invoiceId: invoice.id, ...values });
-    } catch {
-      // Said by onError.
-    } finally {
-      sending.current = false;
-    }
-  };
+  const sendOnce = useSendOnce();
+  const send = (values: z.output<typeof declarePaymentSchema>) => sendOnce(() => declare.mutateAsync({ invoiceId: invoice.id, ...values }));
   const { errors } = form.formState;
   const message = (m?: string) => translateValidation(t, m);
   return (
