@@ -61,7 +61,11 @@ interface Current {
   upload: Upload;
   userId: string;
   file: File;
-  /** The copy in the browser is written (or could not be): only then is the upload's address noted beside it. */
+  /**
+   * The writes of the copy in the browser, one after another: the copy, the upload's address noted beside it, its
+   * removal. Side by side, a video that arrived before its copy was written was removed between the reading and the
+   * writing of the address, and the copy came back, to be sent again on the next visit.
+   */
   kept: Promise<unknown>;
   uploadId?: string;
   waitingForId: ((id: string) => void)[];
@@ -120,7 +124,7 @@ function begin(file: File, userId: string, title: string, kept: Promise<unknown>
       if (current !== c || !c.upload.url) return;
       c.uploadId = idOf(c.upload.url);
       const url = c.upload.url;
-      void c.kept.then(() => rememberUploadUrl(userId, url));
+      c.kept = c.kept.then(() => rememberUploadUrl(userId, url));
       for (const resolve of c.waitingForId.splice(0)) resolve(c.uploadId);
       set(sendingState(c, state.phase === 'paused' ? 'paused' : 'sending', confirmedNow()));
     },
@@ -165,7 +169,7 @@ function begin(file: File, userId: string, title: string, kept: Promise<unknown>
       const res = (error as DetailedError).originalResponse!;
       // Refused by the app (its type, its size): this video will not do, and is not kept any longer.
       current = null;
-      void forgetVideo(userId);
+      void c.kept.then(() => forgetVideo(userId));
       set({ phase: 'failed', name: file.name, size: file.size, error: apiErrorFrom(res.getStatus(), res.getBody() || `${res.getStatus()}`) });
     },
     onSuccess: ({ lastResponse }) => {
