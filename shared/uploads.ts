@@ -1,4 +1,5 @@
-// Schemas of the upload calls: finishing a document upload, and the text fields sent with a video.
+// Schemas of the upload calls: finishing a document upload, the text fields sent with a video, and the check of the
+// uploads a profile being made kept in the browser.
 import { z } from 'zod';
 import { text } from './text.ts';
 
@@ -12,3 +13,21 @@ export const videoUploadFieldsSchema = z.object({
   title: text('Title').max(200, 'Please keep the title under 200 characters').optional(),
   description: text('Description', { multiline: true }).max(1000, 'Please keep the description under 1000 characters').optional(),
 });
+
+/** GET /api/job-seeker/draft-uploads: the CV and video a profile being made in the browser kept from earlier. */
+export const draftUploadsQuerySchema = z.object({
+  cvUrl: text('cvUrl').max(300).optional(),
+  videoUrl: text('videoUrl').max(300).optional(),
+});
+
+/** An upload of one's own that is still there, and how long it stays while no profile uses it. */
+export interface DraftUpload {
+  url: string;
+  secondsLeft: number;
+}
+
+/** null for an upload that is gone, not one's own, refused, or past the day it is kept unused. */
+export interface DraftUploads {
+  cv: DraftUpload | null;
+  video: DraftUpload | null;
+}

@@ -12,9 +12,10 @@ import { sweepTemporaryFiles } from '../storage/temporary-files.ts';
 import type { VideoHost } from '../video/video-host.ts';
 import { removeEndedUploadLocks } from '../video/upload-locks.ts';
 import { holdFileDeletions } from '../services/file-deletions.ts';
+import { UNUSED_UPLOAD_TTL_MS } from '../services/uploads.ts';
 import { startPeriodicJob } from './periodic.ts';
 
-export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+export { UNUSED_UPLOAD_TTL_MS };
 /** After this, no upload link writes any more: links live UPLOAD_URL_TTL_MS; the rest is slack for clocks. */
 export const DEAD_UPLOAD_LINK_MS = 60 * 60 * 1000;
 

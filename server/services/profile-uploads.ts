@@ -1,11 +1,13 @@
 // The uploads a profile names, checked as the job seeker's own, and a video still on its way, which the profile waits
 // for out of the review queue (docs/decisions/0034-a-profile-waits-for-its-video.md): used by saving and by arrival.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { auditLog, jobSeekerProfiles, objects, users, type User } from '#shared/schema.ts';
+import type { DraftUploads } from '#shared/uploads.ts';
 import { OBJECT_KEY } from '../storage/object-storage.ts';
 import type { DbOrTx } from '../mail/outbox.ts';
 import { DomainError } from '../domain-error.ts';
 import type { ProfileContext } from './profiles.ts';
+import { UNUSED_UPLOAD_TTL_MS } from './uploads.ts';
 
 /** The objects key behind a CV path (/objects/cv/<uuid>) or a video URL. */
 function uploadKey(ctx: ProfileContext, url: string | undefined, kind: 'cv' | 'video'): string | undefined {
@@ -28,6 +30,30 @@ export async function isOwnReadyUpload(ctx: ProfileContext, tx: DbOrTx, user: Us
     .where(and(eq(objects.key, key), eq(objects.kind, kind), eq(objects.ownerId, user.id), eq(objects.status, 'ready')))
     .for('update');
   return Boolean(row);
+}
+
+/**
+ * Which of a CV and a video that a browser kept for a profile not yet saved are still the user's own checked uploads,
+ * and for how many seconds more the clean-up of unused uploads leaves them. Anything else (gone, someone else's,
+ * refused, past its day) is null: the browser then asks for it again rather than offer a file the save would refuse.
+ */
+export async function draftUploads(ctx: ProfileContext, user: User, urls: { cvUrl?: string; videoUrl?: string }): Promise<DraftUploads> {
+  const wanted = { cv: urls.cvUrl, video: urls.videoUrl };
+  const keys = { cv: uploadKey(ctx, urls.cvUrl, 'cv'), video: uploadKey(ctx, urls.videoUrl, 'video') };
+  const present = [keys.cv, keys.video].filter((key) => key !== undefined);
+  const rows = present.length
+    ? await ctx.db
+        .select({ key: objects.key, kind: objects.kind, createdAt: objects.createdAt })
+        .from(objects)
+        .where(and(inArray(objects.key, present), eq(objects.ownerId, user.id), eq(objects.status, 'ready')))
+    : [];
+  const now = ctx.clock.now().getTime();
+  const kept = (kind: 'cv' | 'video') => {
+    const row = rows.find((r) => r.key === keys[kind] && r.kind === kind);
+    const secondsLeft = row ? Math.floor((row.createdAt.getTime() + UNUSED_UPLOAD_TTL_MS - now) / 1000) : 0;
+    return row && secondsLeft > 0 ? { url: wanted[kind]!, secondsLeft } : null;
+  };
+  return { cv: kept('cv'), video: kept('video') };
 }
 
 /**

@@ -20,6 +20,8 @@ export interface UploadContext {
 }
 
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+/** An upload no profile or application uses is deleted after this (jobs/clean-up-uploads.ts). */
+export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Who may finish an upload: the owner of a CV, a company's trade licence or a report's screenshot, or for an
