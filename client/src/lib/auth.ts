@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { CurrentUser } from '#shared/auth.ts';
 import type { Locale } from '#shared/locales.ts';
 import { apiRequest, getQueryFn } from './api-client';
+import { forgetDraft } from './kept-video';
 import { applyLanguage } from './language';
 
 const fetchCurrentUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
@@ -48,6 +49,8 @@ export function useCurrentUser() {
 
 export async function logOut(): Promise<void> {
   await apiRequest('POST', '/api/auth/logout');
+  // What was typed into a profile not yet saved (a phone number, say) stays on the phone only for its own account.
+  forgetDraft();
 }
 
 /** Signs out, then loads the home page afresh: no state of the signed-in user survives in the page. */

@@ -1,7 +1,9 @@
-// The introduction video waiting to be sent, kept in the browser (IndexedDB) until the server has all of it: a
-// closed tab, a reload or a crashed browser loses nothing, and the next visit goes on from the server's offset
-// (docs/decisions/0035-the-recording-is-kept-in-the-browser.md). One video per account, under the account's id, so
-// a phone shared by two people never sends one person's video as the other's.
+// What the browser keeps of a profile being made, so a closed tab, a reload or a crashed browser loses nothing:
+// - the introduction video waiting to be sent (IndexedDB), until the server has all of it; the next visit goes on
+//   from the server's offset (docs/decisions/0035-the-recording-is-kept-in-the-browser.md). One video per account,
+//   under the account's id, so a phone shared by two people never sends one person's video as the other's;
+// - the profile form's draft (localStorage): what was typed and chosen, and the uploads it finished, until the
+//   profile is saved or its account signs out (docs/decisions/0054-the-profile-draft-kept-on-the-phone.md).
 
 const DATABASE = 'wazifa';
 const STORE = 'videos-to-send';
@@ -73,5 +75,50 @@ export async function forgetVideo(userId: string): Promise<void> {
     await run('readwrite', (store) => store.delete(userId));
   } catch {
     // Nothing kept, or nothing to do.
+  }
+}
+
+const DRAFT = 'wazifa.profileDraft';
+
+/** The draft as stored: whatever the form put in it, with its account. */
+type StoredDraft = Record<string, unknown> & { userId: string };
+
+function storedDraft(): StoredDraft | undefined {
+  try {
+    const draft = JSON.parse(localStorage.getItem(DRAFT) ?? 'null') as unknown;
+    return draft && typeof draft === 'object' && typeof (draft as StoredDraft).userId === 'string' ? (draft as StoredDraft) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The profile form's draft kept for this account, if any: never another account's. */
+export function keptDraft(userId: string): Record<string, unknown> | undefined {
+  const draft = storedDraft();
+  return draft?.userId === userId ? draft : undefined;
+}
+
+/**
+ * Writes these parts of the account's draft (a part given as undefined is taken out). One draft per browser: another
+ * account's is replaced, so a shared phone holds no more than the work of whoever is signed in.
+ */
+export function keepDraft(userId: string, parts: Record<string, unknown>): void {
+  const draft = keptDraft(userId);
+  // Taking out a part of a draft there is not, is nothing to write.
+  if (!draft && Object.values(parts).every((part) => part === undefined)) return;
+  try {
+    localStorage.setItem(DRAFT, JSON.stringify({ ...draft, ...parts, userId }));
+  } catch {
+    // No storage (private browsing, full): the form works as before, kept only in the page.
+  }
+}
+
+/** Forgets the draft: the account's own (its profile is saved), or whoever's it is (signing out). */
+export function forgetDraft(userId?: string): void {
+  if (userId !== undefined && !keptDraft(userId)) return;
+  try {
+    localStorage.removeItem(DRAFT);
+  } catch {
+    // Nothing kept.
   }
 }

@@ -4,7 +4,9 @@ import { useLocation } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/hooks/use-toast';
+import { useCurrentUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
+import { forgetDraft } from '@/lib/kept-video';
 import { useCreateProfile } from '@/features/profile/api/create-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ConsentNotice } from '@/components/legal/consent-notice';
@@ -21,6 +23,7 @@ export default function CreateProfilePage() {
   }, [i18n]);
   const [, navigate] = useLocation();
   const createProfile = useCreateProfile();
+  const { user } = useCurrentUser();
   return (
     <PageShell>
       <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
@@ -32,10 +35,12 @@ export default function CreateProfilePage() {
             pendingLabel={t('create.submitting')}
             pending={createProfile.isPending}
             notice={<ConsentNotice namespace="profile" text="create.consent" />}
+            keepDraft
             onSubmit={(values) =>
               createProfile
                 .mutateAsync(values, {
                   onSuccess: () => {
+                    if (user) forgetDraft(user.id);
                     toast({ variant: 'success', title: t('create.successTitle'), description: t('create.success') });
                     navigate('/');
                   },

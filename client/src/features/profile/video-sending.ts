@@ -224,6 +224,17 @@ export async function resumeKeptVideo(userId: string, title: string): Promise<vo
   begin(file, userId, title, Promise.resolve(), video.uploadUrl);
 }
 
+/**
+ * Shows as arrived a video that arrived on an earlier visit (the form's draft kept it, the server still has it),
+ * unless a video is on its way or a recording kept in the browser is to be sent on: that one came later.
+ */
+export async function offerArrivedVideo(userId: string, video: { name: string; size: number; videoUrl: string }): Promise<void> {
+  if (current || state.phase !== 'idle') return;
+  if (await keptVideo(userId)) return;
+  if (current || state.phase !== 'idle') return;
+  set({ phase: 'arrived', ...video });
+}
+
 /** The id of the resumable upload bringing the video (the profile names it), once the server has made it. */
 export function videoUploadId(): Promise<string> {
   if (state.phase === 'arrived' && state.uploadId) return Promise.resolve(state.uploadId);

@@ -22,6 +22,7 @@ import { translateValidation } from '@/lib/validation-message';
 import { finalizeCvUpload } from '../api/finalize-cv-upload';
 import { requestCvUpload } from '../api/request-cv-upload';
 import { useVideoSending, videoUploadId } from '../video-sending';
+import { readDraft, useProfileDraft, type ProfileDraft } from '../profile-draft';
 import { VideoUploadField } from './video-upload-field';
 import { HiringFactsFields, hiringFactDefaults } from './hiring-facts-fields';
 import { useOptionText } from '@/lib/option-text';
@@ -38,7 +39,14 @@ interface ProfileFormProps {
   onSubmit: (values: ProfileSubmission) => Promise<unknown>;
   /** Shown above the submit button (e.g. that saving sends the profile back to review). */
   notice?: ReactNode;
+  /** A new profile: what is done is kept on the phone until it is saved, and the form opens with it. */
+  keepDraft?: boolean;
 }
+
+/** The fields above "More about you": a draft with anything filled in below them opens it. */
+const BASICS = new Set(['fullName', 'phone', 'location', 'industries', 'languages']);
+const fillsMore = (draft: ProfileDraft<object> | undefined) =>
+  Object.entries(draft?.values ?? {}).some(([name, value]) => !BASICS.has(name) && value !== '' && value !== null && value !== undefined);
 
 function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
@@ -88,28 +96,34 @@ function CheckboxGroup({ name, options, register, error, label }: {
   );
 }
 
-export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSubmit, notice }: ProfileFormProps) {
+export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSubmit, notice, keepDraft }: ProfileFormProps) {
   const { t } = useTranslation('profile');
   const { optionText } = useOptionText();
   const { user } = useCurrentUser();
   const sending = useVideoSending();
-  const [cvUrl, setCvUrl] = useState<string | undefined>(initial?.cvUrl ?? undefined);
+  const [chosenCvUrl, setCvUrl] = useState<string | undefined>(initial?.cvUrl ?? undefined);
   const [naming, setNaming] = useState(false);
   // The name given at sign-up is the profile's name: asked once.
   const nameFromSignUp = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  const defaults = {
+    fullName: initial?.fullName ?? nameFromSignUp,
+    phone: initial?.phone ?? '',
+    location: initial?.location ?? '',
+    industries: initial?.industries ?? [],
+    languages: initial?.languages ?? [],
+    bio: initial?.bio ?? '',
+    yearsOfExperience: initial?.yearsOfExperience ?? undefined,
+    ...hiringFactDefaults(initial),
+  };
+  const draftOf = keepDraft ? user?.id : undefined;
+  // Read once, as the form starts: a reload, a tab the phone discarded or a later visit opens with what was done.
+  const [draft] = useState(() => (draftOf ? readDraft<FormInput>(draftOf, defaults) : undefined));
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: {
-      fullName: initial?.fullName ?? nameFromSignUp,
-      phone: initial?.phone ?? '',
-      location: initial?.location ?? '',
-      industries: initial?.industries ?? [],
-      languages: initial?.languages ?? [],
-      bio: initial?.bio ?? '',
-      yearsOfExperience: initial?.yearsOfExperience ?? undefined,
-      ...hiringFactDefaults(initial),
-    },
+    defaultValues: { ...defaults, ...draft?.values },
   });
+  const { keptCvUrl, keepCv } = useProfileDraft(form, draftOf, draft);
+  const cvUrl = chosenCvUrl ?? keptCvUrl;
   const { errors } = form.formState;
   const message = (m?: string) => translateValidation(t, m);
 
@@ -197,6 +211,7 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
               finalize={finalizeCvUpload}
               onUploaded={(objectPath) => {
                 setCvUrl(objectPath);
+                keepCv(objectPath);
                 toast({ variant: 'success', title: t('cv.uploadedTitle'), description: t('cv.success') });
               }}
               onFailed={(error) => toast({ variant: 'destructive', title: t('cv.failedTitle'), description: errorMessage(error, t('cv.failed')) })}
@@ -205,8 +220,9 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
         </Field>
       </Section>
 
-      {/* Optional, and open when editing: a new profile can be sent without it and completed later from /profile. */}
-      <details ref={more} open={Boolean(initial)} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
+      {/* Optional, and open when editing or when a kept draft filled it: a new profile can be sent without it and
+          completed later from /profile. */}
+      <details ref={more} open={Boolean(initial) || fillsMore(draft)} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
         <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 p-5 sm:p-6">
           <span>
             <span className="block text-lg font-semibold text-slate-900">
