@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { doubleTap, holdRequests } from '@/test/double-tap';
+import { signedInJobSeeker } from '@/test/current-user';
 import { renderForReader } from '@/test/render';
 import { SignInForm, SignUpForm } from './auth-form';
 
@@ -73,4 +74,20 @@ it('signs in once when "Sign In" is tapped twice: the second would open another 
 
   await doubleTap(screen.getByRole('button', { name: 'Sign In' }), sent);
   expect(sent()).toBe(1);
+});
+
+it("takes the sign-up page's place in the history once the account is made: Back does not return to the form", async () => {
+  const network = holdRequests();
+  const pushed = vi.spyOn(window.history, 'pushState');
+  const replaced = vi.spyOn(window.history, 'replaceState');
+  await renderForReader(<SignUpForm role="job_seeker" />, { namespaces: ['auth', 'validation'] });
+  const user = userEvent.setup({ delay: null });
+  await user.type(screen.getByLabelText('E-mail'), 'ravi@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'chosen-password-1');
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  await waitFor(() => expect(network.sent('POST /api/auth/signup')).toBe(1));
+  network.answer(201, signedInJobSeeker({ email: 'ravi@example.com', emailVerified: false }));
+
+  await waitFor(() => expect(replaced).toHaveBeenCalledWith(null, '', '/create-profile'));
+  expect(pushed).not.toHaveBeenCalled();
 });

@@ -53,7 +53,8 @@ export function SignInForm() {
   const onSubmit = form.handleSubmit((values) =>
     sendOnce(() =>
       logIn.mutateAsync(values, {
-        onSuccess: (user) => navigate(afterSignIn(user)),
+        // In the form's place: Back does not bring a signed-in person to a form that only sends them on.
+        onSuccess: (user) => navigate(afterSignIn(user), { replace: true }),
         onError: (error) =>
           toast({ variant: 'destructive', title: t('signIn.failed'), description: errorMessage(error, t('signIn.failedFallback')) }),
       }),
@@ -113,7 +114,7 @@ export function SignUpForm({ role }: { role?: Role }) {
         {
           onSettled: () => setBusy(false),
           // No welcome toast over the next page's form: the line under the top bar says where the confirmation link went.
-          onSuccess: (user) => navigate(afterSignIn(user)),
+          onSuccess: (user) => navigate(afterSignIn(user), { replace: true }),
           onError: (error) =>
             toast({ variant: 'destructive', title: t('signUp.failed'), description: errorMessage(error, t('signUp.failedFallback')) }),
         },
