@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { DocumentUpload } from '@/components/upload/document-upload';
+import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
@@ -156,17 +157,12 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
 
   // A second tap that comes before the first has disabled the button must not send the profile again: the server
   // would refuse the second as a profile that already exists, and say so over the first one's success.
-  const sendingNow = useRef(false);
-  const send = async (values: FormValues) => {
-    if (sendingNow.current) return;
-    sendingNow.current = true;
-    try {
+  const sendOnce = useSendOnce();
+  const send = (values: FormValues) =>
+    sendOnce(async () => {
       const submission = await submissionOf(values);
       if (submission) await onSubmit(submission);
-    } finally {
-      sendingNow.current = false;
-    }
-  };
+    });
 
   const busy = pending || naming;
   const optional = <span className="font-normal text-slate-600">{t('form.optional')}</span>;
