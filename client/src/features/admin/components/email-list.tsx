@@ -29,9 +29,12 @@ function EmailRow({ email }: { email: AdminEmail }) {
     <li className="p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <button type="button" className="min-w-0 text-start" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => setOpen((v) => !v)}>
-          <span className="block font-semibold text-slate-900">{email.subject}</span>
+          <span className="block font-semibold text-slate-900">
+            <bdi>{email.subject}</bdi>
+          </span>
+          {/* Each value in its own direction: side by side in Arabic, the date's parts ran around the address. */}
           <span className="block text-sm text-slate-600">
-            {email.to} · {email.template} · {when(email.createdAt, i18n.language)}
+            <bdi dir="ltr" className="[overflow-wrap:anywhere]">{email.to}</bdi> · <bdi dir="ltr">{email.template}</bdi> · <bdi className="whitespace-nowrap">{when(email.createdAt, i18n.language)}</bdi>
           </span>
         </button>
         <span className="flex items-center gap-2 text-sm">
@@ -47,7 +50,7 @@ function EmailRow({ email }: { email: AdminEmail }) {
       {open && (
         <div id={bodyId} className="mt-3 rounded-lg bg-slate-50 p-3">
           <p className="mb-2 text-sm text-slate-700">{t(`emails.delivery.${email.status}`, { when: when(email.sentAt, i18n.language) })}</p>
-          {detail.isPending ? <Spinner /> : detail.data ? <pre className="whitespace-pre-wrap break-words font-sans text-sm text-slate-800">{detail.data.text}</pre> : <p>{t('list.failed')}</p>}
+          {detail.isPending ? <Spinner /> : detail.data ? <pre dir="auto" className="whitespace-pre-wrap break-words font-sans text-sm text-slate-800">{detail.data.text}</pre> : <p>{t('list.failed')}</p>}
         </div>
       )}
     </li>
