@@ -1,7 +1,9 @@
 // Values that read left to right in every language (e-mail addresses, phone numbers, invoice numbers, bank
 // references, codes) keep their own direction inside a sentence: ltr() marks a value put into a text, and
 // <LtrValues> shows the text with each marked value set apart in <bdi dir="ltr">. In Arabic and Urdu the sentence's
-// full stop then stays at its end, and a long address may break anywhere instead of pushing the page sideways.
+// full stop then stays at its end. A short value (an invoice number, a bank reference) is kept on one line: broken at
+// a hyphen, INV-2026-000002 read '-INV-2026' / '000002' in Arabic. A long one (an address) may break anywhere instead
+// of pushing the page sideways.
 import { Fragment, type ReactNode } from 'react';
 
 // Private-use characters, which no catalogue text holds, around the value; i18next may put its own isolates
@@ -11,8 +13,11 @@ const MARKED = /\u2068?\uE000([^\uE001]*)\uE001\u2069?/g;
 /** A value to show left to right inside a translated sentence (read by <LtrValues>). */
 export const ltr = (value: string) => `\uE000${value}\uE001`;
 
-/** The text with its ltr() values each in a <bdi dir="ltr"> (by default breaking anywhere, or as `className` says). */
-export function ltrValues(text: string, className = '[overflow-wrap:anywhere]'): ReactNode {
+/** Values up to this many characters fit a phone's line whole. */
+const WHOLE_UP_TO = 20;
+
+/** The text with its ltr() values each in a <bdi dir="ltr">: short ones whole, long ones breaking anywhere, or as `className` says. */
+export function ltrValues(text: string, className?: string): ReactNode {
   const parts = text.split(MARKED);
   if (parts.length === 1) return text;
   // split() with a capture group alternates text and value: even indexes are text, odd ones values.
@@ -20,7 +25,7 @@ export function ltrValues(text: string, className = '[overflow-wrap:anywhere]'):
     index % 2 === 0 ? (
       <Fragment key={index}>{part}</Fragment>
     ) : (
-      <bdi key={index} dir="ltr" className={className}>
+      <bdi key={index} dir="ltr" className={className ?? (part.length <= WHOLE_UP_TO ? 'whitespace-nowrap' : '[overflow-wrap:anywhere]')}>
         {part}
       </bdi>
     ),
