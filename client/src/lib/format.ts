@@ -27,3 +27,6 @@ export function formatMoney(fils: number, currency = 'AED'): string {
   const digits = Number.isInteger(amount) ? 0 : 2;
   return new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(amount);
 }
+
+/** From one YYYY-MM-DD date to another, both included: 'Dec 7, 2026 – Mar 6, 2027' (short) in English. */
+export const formatDateRange = (start: string, end: string, style: 'long' | 'short' = 'short') => `${formatDate(start, style)} – ${formatDate(end, style)}`;

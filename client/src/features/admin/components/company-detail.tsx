@@ -1,7 +1,6 @@
 // A company for the operations team: details, subscription, invoices, and the actions on them.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
@@ -9,10 +8,11 @@ import { errorMessage } from '@/lib/error-message';
 import { useIssueRenewalInvoice } from '../api/issue-renewal-invoice';
 import { useSetCompanySuspension } from '../api/set-company-suspension';
 import type { AdminCompanyDetail } from '#shared/admin.ts';
+import { CompanyInvoices } from './company-invoices';
 import { EmployerVerification } from './employer-verification';
 import { when } from './paged-list';
 import { VerifyPaymentForm } from './verify-payment-form';
-import { formatMoney } from '@/lib/format';
+import { formatDateRange } from '@/lib/format';
 import { ltr, ltrValues } from '@/lib/ltr-values';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -34,53 +34,25 @@ export function CompanyDetail({ detail }: { detail: AdminCompanyDetail }) {
   const suspended = company.subscriptionStatus === 'suspended';
 
   return (
-    // One column on a phone whose width the content cannot push out (the invoices' table scrolls in its own box).
+    // One column on a phone whose width the content cannot push out.
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
       <div className="min-w-0 space-y-6 xl:col-span-3">
         <Card className="p-5">
           <dl className="divide-y divide-slate-100">
             <Row label={t('companies.fields.status')}>{t(`companies.status.${company.subscriptionStatus}`)}</Row>
             <Row label={t('companies.fields.plan')}>{t(`plans.${company.subscriptionPlan}`)}</Row>
-            <Row label={t('companies.fields.period')}>{company.subscriptionStartDate ? `${company.subscriptionStartDate} – ${company.subscriptionEndDate}` : '—'}</Row>
+            <Row label={t('companies.fields.period')}>{company.subscriptionStartDate && company.subscriptionEndDate ? formatDateRange(company.subscriptionStartDate, company.subscriptionEndDate) : '—'}</Row>
             <Row label={t('companies.fields.verified')}>{when(company.paymentVerifiedAt, i18n.language)}</Row>
             <Row label={t('companies.fields.contact')}>{company.contactPerson}</Row>
             <Row label={t('companies.fields.email')}><span dir="ltr">{company.email}</span></Row>
             <Row label={t('companies.fields.phone')}><span dir="ltr">{company.phone}</span></Row>
-            <Row label={t('companies.fields.account')}>{`${company.user.email ?? '—'} (${company.user.status})`}</Row>
+            <Row label={t('companies.fields.account')}>{ltrValues(t('companies.accountValue', { email: company.user.email ? ltr(company.user.email) : '—', status: t(`users.status.${company.user.status}`) }))}</Row>
             <Row label={t('companies.fields.created')}>{when(company.createdAt, i18n.language)}</Row>
           </dl>
         </Card>
         <Card className="p-5">
           <h2 id="company-invoices" className="font-semibold text-slate-900">{t('companies.invoices')}</h2>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="company-invoices">
-          <table className="mt-3 w-full min-w-[32rem] text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-start">
-                <th scope="col" className="py-2 text-start">{t('companies.invoice.number')}</th>
-                <th scope="col" className="py-2 text-start">{t('companies.invoice.period')}</th>
-                <th scope="col" className="py-2 text-end">{t('companies.invoice.total')}</th>
-                <th scope="col" className="py-2 text-start ps-4">{t('companies.invoice.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((invoice) => (
-                <tr key={invoice.id} className="border-b border-slate-100">
-                  <td className="py-2">
-                    <Link href={`/invoices/${invoice.id}`} className="font-medium text-brand-800 underline underline-offset-2">
-                      {invoice.number}
-                    </Link>
-                  </td>
-                  <td className="py-2">{invoice.periodStart} – {invoice.periodEnd}</td>
-                  <td className="py-2 text-end">{formatMoney(invoice.totalFils)}</td>
-                  <td className="py-2 ps-4">
-                    {t(`companies.invoice.statusValue.${invoice.status}`)}
-                    {invoice.bankReference && <span className="block text-xs text-slate-600">{invoice.bankReference}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </div>
+          <CompanyInvoices invoices={invoices} labelledBy="company-invoices" />
         </Card>
       </div>
 

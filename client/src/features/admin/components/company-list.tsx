@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatDate } from '@/lib/format';
 import { useCompanyList } from '../api/list-companies';
 import { FilterTabs, PagedList, SearchBox, when } from './paged-list';
 
@@ -34,7 +35,7 @@ export function CompanyList() {
                   </span>
                   <span className="text-end text-sm">
                     <span className="block font-medium text-slate-900">{t(`companies.status.${company.subscriptionStatus}`)}</span>
-                    <span className="block text-slate-600">{company.subscriptionEndDate ? t('companies.until', { date: company.subscriptionEndDate }) : when(company.createdAt, i18n.language)}</span>
+                    <span className="block text-slate-600">{company.subscriptionEndDate ? t('companies.until', { date: formatDate(company.subscriptionEndDate, 'short') }) : when(company.createdAt, i18n.language)}</span>
                   </span>
                 </Link>
               </li>
