@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatAed } from '#shared/constants.ts';
 import type { InvoiceView } from '#shared/company.ts';
+import { clsx } from 'clsx';
 
 type Language = 'en' | 'ar';
 
@@ -14,6 +15,28 @@ function invoiceDate(isoDate: string, language: Language, style: 'long' | 'mediu
   const [year, month, day] = isoDate.split('-').map(Number);
   return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { dateStyle: style, timeZone: 'UTC' }).format(
     new Date(Date.UTC(year!, month! - 1, day!)),
+  );
+}
+
+/** A line of the invoice on a phone: its label over its value. */
+function StackedLine({ term, children }: { term: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-semibold">{term}</dt>
+      <dd className="mt-1">{children}</dd>
+    </div>
+  );
+}
+
+/** A sum on a phone: its label at the start, the amount at the end of the same line. */
+function Total({ term, amount, grand = false }: { term: ReactNode; amount: string; grand?: boolean }) {
+  return (
+    <div className={clsx('flex items-start justify-between gap-4', grand ? 'text-base font-bold' : 'text-slate-700')}>
+      <dt>{term}</dt>
+      <dd className="whitespace-nowrap" dir="ltr">
+        {amount}
+      </dd>
+    </div>
   );
 }
 
@@ -45,6 +68,10 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
   const aed = (fils: number) => `${invoice.currency} ${formatAed(fils)}`;
   const vatPercent = invoice.vatRateBasisPoints / 100;
   const period = (language: Language) => `${invoiceDate(invoice.periodStart, language, 'medium')} – ${invoiceDate(invoice.periodEnd, language, 'medium')}`;
+  // Functions: the table and the stacked lines each render their own copy.
+  const description = () => both((t) => t('invoice.line', { plan: t(`plans.${invoice.plan}`) }));
+  const periods = () => both((_, language) => period(language));
+  const linesLabel = `${firstT('invoice.lines')} / ${secondT('invoice.lines')}`;
 
   return (
     <article
@@ -89,41 +116,54 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         {invoice.buyer.trn && <p className="text-sm text-slate-700">{label('invoice.trn', { trn: invoice.buyer.trn })}</p>}
       </section>
 
-      {/* On a phone the table scrolls sideways; the region can take focus so keyboards can scroll it too. */}
-      <div className="mt-6 overflow-x-auto" tabIndex={0} role="region" aria-label={`${firstT('invoice.lines')} / ${secondT('invoice.lines')}`}>
-        <table className="w-full min-w-[28rem] text-sm">
-          <thead>
-            <tr className="border-b border-slate-300 text-start align-bottom">
-              <th scope="col" className="py-2 text-start font-semibold">{label('invoice.description')}</th>
-              <th scope="col" className="py-2 text-start font-semibold">{label('invoice.period')}</th>
-              <th scope="col" className="py-2 text-end font-semibold">{label('invoice.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr className="border-b border-slate-200 align-top">
-              <td className="py-3">{both((t) => t('invoice.line', { plan: t(`plans.${invoice.plan}`) }))}</td>
-              <td className="py-3">{both((_, language) => period(language))}</td>
-              <td className="py-3 text-end" dir="ltr">
-                {aed(invoice.subtotalFils)}
-              </td>
-            </tr>
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2} className="pt-3 text-end font-normal text-slate-700">{label('invoice.subtotal')}</th>
-              <td className="pt-3 text-end align-top" dir="ltr">{aed(invoice.subtotalFils)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={2} className="pt-1 text-end font-normal text-slate-700">{label('invoice.vat', { rate: vatPercent })}</th>
-              <td className="pt-1 text-end align-top" dir="ltr">{aed(invoice.vatFils)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={2} className="pt-2 text-end text-base font-bold">{label('invoice.total')}</th>
-              <td className="pt-2 text-end align-top text-base font-bold" dir="ltr">{aed(invoice.totalFils)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      {/* A table on paper and from a small tablet up; on a phone, where its amounts were cut off in a box that
+          scrolled sideways, the same lines stacked as label and value. */}
+      <table className="mt-6 hidden w-full text-sm sm:table print:table" aria-label={linesLabel}>
+        <thead>
+          <tr className="border-b border-slate-300 text-start align-bottom">
+            <th scope="col" className="py-2 text-start font-semibold">{label('invoice.description')}</th>
+            <th scope="col" className="py-2 text-start font-semibold">{label('invoice.period')}</th>
+            <th scope="col" className="py-2 text-end font-semibold">{label('invoice.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b border-slate-200 align-top">
+            <td className="py-3">{description()}</td>
+            <td className="py-3">{periods()}</td>
+            <td className="whitespace-nowrap py-3 text-end" dir="ltr">
+              {aed(invoice.subtotalFils)}
+            </td>
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2} className="pe-4 pt-3 text-end font-normal text-slate-700">{label('invoice.subtotal')}</th>
+            <td className="whitespace-nowrap pt-3 text-end align-top" dir="ltr">{aed(invoice.subtotalFils)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2} className="pe-4 pt-1 text-end font-normal text-slate-700">{label('invoice.vat', { rate: vatPercent })}</th>
+            <td className="whitespace-nowrap pt-1 text-end align-top" dir="ltr">{aed(invoice.vatFils)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2} className="pe-4 pt-2 text-end text-base font-bold">{label('invoice.total')}</th>
+            <td className="whitespace-nowrap pt-2 text-end align-top text-base font-bold" dir="ltr">{aed(invoice.totalFils)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <section className="mt-6 text-sm sm:hidden print:hidden" aria-label={linesLabel}>
+        <dl className="space-y-3 border-y border-slate-300 py-3">
+          <StackedLine term={label('invoice.description')}>{description()}</StackedLine>
+          <StackedLine term={label('invoice.period')}>{periods()}</StackedLine>
+          <StackedLine term={label('invoice.amount')}>
+            <span dir="ltr">{aed(invoice.subtotalFils)}</span>
+          </StackedLine>
+        </dl>
+        <dl className="mt-3 space-y-2">
+          <Total term={label('invoice.subtotal')} amount={aed(invoice.subtotalFils)} />
+          <Total term={label('invoice.vat', { rate: vatPercent })} amount={aed(invoice.vatFils)} />
+          <Total term={label('invoice.total')} amount={aed(invoice.totalFils)} grand />
+        </dl>
+      </section>
 
       <section className="mt-8 rounded-xl bg-slate-50 p-4 print:bg-transparent print:p-0" aria-labelledby="pay-by">
         {sectionHeading('pay-by', 'invoice.payBy')}
