@@ -68,15 +68,18 @@ export function ActiveFilterChips({ filters, onChange }: { filters: CandidateFil
     <div className="-mx-4 mt-3 flex items-center gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
       <ul className="flex shrink-0 gap-2 sm:flex-wrap sm:shrink" aria-label={t('chips.label')}>
         {chips.map((chip) => (
-          <li key={chip.key}>
+          <li key={chip.key} className="min-w-0">
+            {/* A long search text is cut short with an ellipsis, the × kept in view: the button's name and title
+                hold the whole text. */}
             <button
               type="button"
               onClick={() => onChange(chip.without)}
               aria-label={t('chips.remove', { filter: chip.label })}
-              className="inline-flex min-h-9 items-center gap-1.5 whitespace-nowrap rounded-full border border-brand-200 bg-brand-50 ps-3 pe-2 text-sm font-medium text-brand-900 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              title={chip.label}
+              className="inline-flex min-h-9 max-w-60 items-center gap-1.5 whitespace-nowrap rounded-full border border-brand-200 bg-brand-50 ps-3 pe-2 text-sm font-medium text-brand-900 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:max-w-xs"
             >
-              <bdi>{chip.label}</bdi>
-              <X aria-hidden="true" className="h-4 w-4" />
+              <bdi className="min-w-0 truncate">{chip.label}</bdi>
+              <X aria-hidden="true" className="h-4 w-4 shrink-0" />
             </button>
           </li>
         ))}
