@@ -76,7 +76,8 @@ export function SessionList() {
                     {item.network ? (
                       <>
                         {item.sameNetwork ? t('sessions.sameNetworkLabel') : t('sessions.networkLabel')}{' '}
-                        <bdi dir="ltr" className="break-all">
+                        {/* One left-to-right run, never broken: 127.0.0.0/24 read '1 / 27.0.0.0/24' in Arabic. */}
+                        <bdi dir="ltr" className="whitespace-nowrap">
                           {item.network}
                         </bdi>
                       </>
