@@ -143,7 +143,7 @@ export default function CandidatePage() {
             {candidate.bio && (
               <Card className="p-5 sm:p-6">
                 <h2 className="text-lg font-semibold text-slate-900">{t('detail.about')}</h2>
-                <p className="mt-3 whitespace-pre-line text-slate-800">{candidate.bio}</p>
+                <p dir="auto" className="mt-3 whitespace-pre-line text-slate-800">{candidate.bio}</p>
               </Card>
             )}
           </div>

@@ -41,7 +41,11 @@ export default function ShortlistPage() {
               <CandidateCard candidate={entry} />
               <Card className="p-4 text-sm">
                 <p className="text-slate-600">{t('shortlist.savedOn', { date: formatDate(entry.savedAt.slice(0, 10), 'short') })}</p>
-                {entry.note && <p className="mt-1 whitespace-pre-line text-slate-800">{entry.note}</p>}
+                {entry.note && (
+                  <p dir="auto" className="mt-1 whitespace-pre-line text-slate-800">
+                    {entry.note}
+                  </p>
+                )}
                 {entry.note && entry.noteBy && <p className="mt-1 text-xs text-slate-600">{t('shortlist.noteBy', { name: entry.noteBy })}</p>}
               </Card>
             </div>

@@ -67,7 +67,7 @@ export function ReportDetail({ report }: { report: AdminReportDetail }) {
               {report.reporter.name ?? '—'} {report.reporter.email && <bdi dir="ltr">({report.reporter.email})</bdi>}
             </Row>
             <Row label={t('reports.fields.details')}>
-              <span className="whitespace-pre-line">{report.details}</span>
+              <span dir="auto" className="block whitespace-pre-line">{report.details}</span>
             </Row>
             {report.screenshotPath && (
               <Row label={t('reports.fields.screenshot')}>
@@ -84,7 +84,7 @@ export function ReportDetail({ report }: { report: AdminReportDetail }) {
             {report.answeredAt ? (
               <>
                 <p className="text-sm text-slate-600">{when(report.answeredAt, i18n.language)}</p>
-                <p className="mt-2 whitespace-pre-line text-slate-900">{report.answer}</p>
+                <p dir="auto" className="mt-2 whitespace-pre-line text-slate-900">{report.answer}</p>
               </>
             ) : (
               <AnswerForm report={report} />

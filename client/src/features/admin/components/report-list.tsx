@@ -38,7 +38,7 @@ export function ReportList() {
                   </div>
                   <p className="text-sm text-slate-600">{when(report.createdAt, i18n.language)}</p>
                 </div>
-                <p className="mt-2 line-clamp-3 whitespace-pre-line text-sm text-slate-800">{report.details}</p>
+                <p dir="auto" className="mt-2 line-clamp-3 whitespace-pre-line text-sm text-slate-800">{report.details}</p>
               </li>
             ))}
           </ul>

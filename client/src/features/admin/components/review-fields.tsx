@@ -57,7 +57,7 @@ export function ReviewFields({ profile, changed }: { profile: ReviewItem; change
         <Row label={t('fields.years')} changed={was('yearsOfExperience')}>{show(profile.yearsOfExperience)}</Row>
         <Row label={t('fields.industries')} changed={was('industries')}>{optionListText('industries', profile.industries)}</Row>
         <Row label={t('fields.languages')} changed={was('languages')}>{optionListText('languages', profile.languages)}</Row>
-        <Row label={t('fields.bio')} changed={was('bio')}><span className="whitespace-pre-line">{show(profile.bio)}</span></Row>
+        <Row label={t('fields.bio')} changed={was('bio')}><span dir="auto" className="block whitespace-pre-line">{show(profile.bio)}</span></Row>
         <Row label={t('fields.visibility')}>{t(`fields.visibilityValue.${profile.visibility}`)}</Row>
       </dl>
       {(profile.reviewReasons.length > 0 || profile.reviewNote) && (

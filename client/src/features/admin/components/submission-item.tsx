@@ -15,7 +15,7 @@ export function SubmissionItem({ submission: { createdAt, message }, footer, chi
         <div>{children}</div>
         <p className="text-sm text-slate-600">{when(createdAt, i18n.language)}</p>
       </div>
-      {message && <p className="mt-3 whitespace-pre-line text-sm text-slate-800">{message}</p>}
+      {message && <p dir="auto" className="mt-3 whitespace-pre-line text-sm text-slate-800">{message}</p>}
       {footer}
     </li>
   );

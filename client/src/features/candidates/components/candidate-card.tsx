@@ -60,7 +60,12 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
       </p>
       <Freshness confirmedAt={candidate.lookingConfirmedAt} />
       <CardFacts candidate={candidate} />
-      {candidate.summary && <p className="mt-2 line-clamp-2 text-sm text-slate-700">{candidate.summary}</p>}
+      {/* Written by the job seeker, in a language of their own: its own direction, whatever the page's. */}
+      {candidate.summary && (
+        <p dir="auto" className="mt-2 line-clamp-2 text-sm text-slate-700">
+          {candidate.summary}
+        </p>
+      )}
       <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('card.skills')}>
         {shown.map((skill, i) => (
           <li key={i} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-800">
