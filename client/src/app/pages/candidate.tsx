@@ -73,8 +73,10 @@ export default function CandidatePage() {
           </div>
         </div>
 
-        {/* On a phone the video comes first, then how to contact, then the CV; side by side on a wide screen. */}
-        <div className="mt-6 grid items-start gap-6 lg:grid-cols-5">
+        {/* On a phone the video comes first, then how to contact, then the CV; side by side on a wide screen. There
+            the first row is as tall as the video's card and the second takes the rest of the tall side column:
+            rows of auto height shared it out, leaving a gap under a short card (no video) above the CV. */}
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-5 lg:grid-rows-[auto_1fr]">
           <Card className="p-5 sm:p-6 lg:col-span-3">
             <h2 className="text-lg font-semibold text-slate-900">{t('detail.video')}</h2>
             <div className="mt-4">
