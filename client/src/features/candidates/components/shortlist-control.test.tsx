@@ -19,3 +19,8 @@ it('saves the candidate once when "Save to Shortlist" is tapped twice: each answ
   expect(await screen.findByText('Saved to your shortlist')).toBeTruthy();
   expect(sent()).toBe(1);
 });
+
+it('lets a note take the direction of what is written in it: an English note in Arabic reads left to right', async () => {
+  await renderForReader(<ShortlistControl candidate={CANDIDATE} />, { language: 'ar', namespaces: ['candidates'] });
+  expect(screen.getByRole('textbox')).toHaveAttribute('dir', 'auto');
+});
