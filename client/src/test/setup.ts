@@ -3,6 +3,8 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/dom';
 import { act, cleanup } from '@testing-library/preact';
+import Uppy from '@uppy/core';
+import { options } from 'preact';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts';
 
@@ -24,6 +26,17 @@ document.head.append(element);
 document.documentElement.lang = 'en';
 // jsdom plays no media and prints "not implemented" for each load(), which a video letting go of its source calls.
 HTMLMediaElement.prototype.load = () => {};
+
+// Two timers may outlive a file's simulated page, and threw outside any test when a busy machine reached them after
+// the page was gone: Uppy checks the connection 3 s after it is made (its destroy() leaves that timer), reading
+// `window`; Preact runs effects after a paint on requestAnimationFrame or a 100 ms timer, whichever comes first, and
+// the timer then cancels the frame with cancelAnimationFrame. The check is skipped without a page, and effects wait
+// for a plain timer, whose callback skips parts already taken off the page.
+const updateOnlineStatus = Uppy.prototype.updateOnlineStatus;
+Uppy.prototype.updateOnlineStatus = function (this: Uppy) {
+  if (typeof window !== 'undefined') updateOnlineStatus.call(this);
+};
+options.requestAnimationFrame = (callback) => void setTimeout(callback);
 
 beforeEach(() => {
   vi.stubGlobal(
