@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 import { useAuditLog } from '../api/list-audit';
 import { PagedList, when } from './paged-list';
 
@@ -46,14 +47,24 @@ export function AuditLog() {
             {items.map((entry) => (
               <li key={entry.id} className="p-4 text-sm">
                 <div className="flex flex-wrap justify-between gap-2">
-                  <span className="font-mono font-semibold text-slate-900">{entry.action}</span>
+                  <bdi dir="ltr" className="font-mono font-semibold text-slate-900">
+                    {entry.action}
+                  </bdi>
                   <span className="text-slate-600">{when(entry.at, i18n.language)}</span>
                 </div>
+                {/* Codes, addresses and the details' JSON read left to right in every language: in Arabic the JSON's
+                    braces and quotes were turned about. */}
                 <p className="mt-1 text-slate-700">
-                  {t('audit.by', { who: entry.actor?.email ?? t('audit.system') })} · {entry.subjectType} <span className="font-mono text-xs">{entry.subjectId}</span>
+                  {ltrValues(t('audit.by', { who: entry.actor?.email ? ltr(entry.actor.email) : t('audit.system') }))} ·{' '}
+                  <bdi dir="ltr">{entry.subjectType}</bdi>{' '}
+                  <bdi dir="ltr" className="font-mono text-xs">
+                    {entry.subjectId}
+                  </bdi>
                 </p>
                 {Object.keys(entry.details).length > 0 && (
-                  <p className="mt-1 break-words font-mono text-xs text-slate-600">{JSON.stringify(entry.details)}</p>
+                  <p dir="ltr" className="mt-1 break-words text-start font-mono text-xs text-slate-600">
+                    {JSON.stringify(entry.details)}
+                  </p>
                 )}
               </li>
             ))}
