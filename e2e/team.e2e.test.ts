@@ -83,6 +83,7 @@ describe('a team', () => {
     // Removed by the owner: the colleague's next request is signed out.
     await owners.page.reload();
     await team.getByRole('button', { name: `Remove ${colleagueEmail}` }).click();
+    await team.getByRole('button', { name: `Yes, remove ${colleagueEmail} from the team` }).click();
     await waitForToast(owners.page, `${colleagueEmail} is removed from the team and signed out.`);
     const after = await colleague.page.request.get(`${server.baseUrl}/api/shortlist`);
     expect(after.status()).toBe(401);

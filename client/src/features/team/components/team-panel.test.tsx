@@ -36,11 +36,19 @@ describe('the team panel', () => {
     expect(sent()).toBe(1);
   });
 
+  it('asks once more before removing a colleague, who would be signed out at once', async () => {
+    const network = await showTeam();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Omar Ali' }));
+    expect(network.sent(`DELETE /api/company/members/${COLLEAGUE}`)).toBe(0);
+    expect(screen.getByRole('button', { name: 'Yes, remove Omar Ali from the team' })).toBeTruthy();
+  });
+
   it('removes a colleague once when "Remove" is tapped twice: the second was refused, the colleague gone', async () => {
     const network = await showTeam();
     const sent = () => network.sent(`DELETE /api/company/members/${COLLEAGUE}`);
 
-    await doubleTap(screen.getByRole('button', { name: 'Remove Omar Ali' }), sent);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Omar Ali' }));
+    await doubleTap(screen.getByRole('button', { name: 'Yes, remove Omar Ali from the team' }), sent);
     expect(sent()).toBe(1);
     network.answer(204);
     // The team is read again; the button is gone with its colleague.

@@ -89,7 +89,9 @@ export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myI
   const removeOnce = useSendOnce();
   const setRoleOnce = useSendOnce();
   const transferOnce = useSendOnce();
+  // Handing over and removing each ask once more: the one removed is signed out at once, mid-search perhaps.
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [confirmingRemoval, setConfirmingRemoval] = useState<string | null>(null);
   const failed = (error: unknown) => toast({ variant: 'destructive', title: t('failed'), description: errorMessage(error, t('failed')) });
   if (!team.data) return team.isError ? <p className="text-slate-700">{t('loadFailed')}</p> : <Spinner />;
   const { seats, used, members, invitations } = team.data;
@@ -141,24 +143,30 @@ export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myI
                       {t('transfer', { name: label })}
                     </Button>
                   )}
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={remove.isPending}
-                    onClick={() =>
-                      void removeOnce(() =>
-                        remove.mutateAsync(member.userId, {
-                          onSuccess: () => {
-                            onChange?.();
-                            toast({ variant: 'success', title: t('removed', { name: label }) });
-                          },
-                          onError: failed,
-                        }),
-                      )
-                    }
-                  >
-                    {t('remove', { name: label })}
-                  </Button>
+                  {confirmingRemoval === member.userId ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={remove.isPending}
+                      onClick={() =>
+                        void removeOnce(() =>
+                          remove.mutateAsync(member.userId, {
+                            onSuccess: () => {
+                              onChange?.();
+                              toast({ variant: 'success', title: t('removed', { name: label }) });
+                            },
+                            onError: failed,
+                          }),
+                        )
+                      }
+                    >
+                      {t('confirmRemove', { name: label })}
+                    </Button>
+                  ) : (
+                    <Button size="sm" variant="outline" onClick={() => setConfirmingRemoval(member.userId)}>
+                      {t('remove', { name: label })}
+                    </Button>
+                  )}
                 </div>
               )}
             </li>
