@@ -19,10 +19,11 @@ export function holdRequests() {
 
 /**
  * Taps `button` twice, the second tap before the page has been drawn again (a browser handles a tap before its
- * timers), and waits until `request` has been sent and a second one would have followed.
+ * timers), and waits until `request` has been sent and a second one would have followed: each tap's checking of the
+ * form and sending are promises, all settled by the event loop's next turn (no timer is waited for).
  */
 export async function doubleTap(button: HTMLElement, sent: () => number) {
   await userEvent.setup({ delay: null }).dblClick(button);
   await waitFor(() => expect(sent()).toBeGreaterThan(0));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setImmediate(resolve));
 }
