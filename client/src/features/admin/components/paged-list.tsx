@@ -1,5 +1,5 @@
 // Loading, error, empty and "show more" for any console list.
-import { useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '#shared/admin.ts';
@@ -68,19 +68,41 @@ export function when(iso: string | null | undefined, locale: string): string {
   return iso ? dateTimeText(locale, iso, 'short') : '—';
 }
 
-/** A search box that applies its text when submitted (Enter). */
+/** How long typing pauses before a search box applies its text. */
+export const SEARCH_PAUSE_MS = 400;
+
+/**
+ * A search box that applies its text when typing pauses, at once on Enter, and at once when emptied (its clear
+ * button too): applied only on Enter, a box emptied by its cross still left the list filtered by the text gone.
+ */
 export function SearchBox({ label, onSearch }: { label: string; onSearch: (text: string) => void }) {
   const [draft, setDraft] = useState('');
+  const applied = useRef('');
+  const apply = useCallback(
+    (text: string) => {
+      if (text === applied.current) return;
+      applied.current = text;
+      onSearch(text);
+    },
+    [onSearch],
+  );
+  useEffect(() => {
+    const text = draft.trim();
+    if (text === '') return apply('');
+    const timer = setTimeout(() => apply(text), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, apply]);
   return (
     <form
       role="search"
       className="mb-4 max-w-md"
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch(draft.trim());
+        // What the box holds now: Enter may come before the last key's text has been drawn.
+        apply(String(new FormData(event.currentTarget).get('q') ?? '').trim());
       }}
     >
-      <Input type="search" aria-label={label} placeholder={label} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
+      <Input type="search" name="q" aria-label={label} placeholder={label} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
     </form>
   );
 }
