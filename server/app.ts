@@ -183,7 +183,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(adminCompaniesRouter(companies));
   api.use(adminConsoleRouter({ db: database.db, clock, mailer }));
   api.use(
-    adminSystemRouter({ db: database.db, clock, version: PRODUCT_VERSION, backups: createBackupStore(config, deps.storage), productName: config.productName }),
+    adminSystemRouter({ db: database.db, clock, version: PRODUCT_VERSION, dailyBackupMinute: config.backup.minuteOfDay, backups: createBackupStore(config, deps.storage), productName: config.productName }),
   );
   api.use(videoRouter({ db: database.db, clock, videoHost: deps.videoHost, tempDir: config.temporaryDir }));
   api.use(employerTrustRouter({ ...uploads, productName: config.productName, publicUrl: config.publicUrl, secret: config.sessionSecret, mailer }));

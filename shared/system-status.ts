@@ -74,6 +74,8 @@ export interface SystemStatus {
   checkedAt: string;
   /** The latest backups, newest first. */
   backups: SystemBackup[];
+  /** The minute of the day, in UTC, at which the server backs up every day; null when daily backups are off. */
+  dailyBackupMinute: number | null;
   /** Every queue and state, with 0 items where nothing waits. */
   backlogs: JobBacklog[];
   /** E-mails given up on in the last FAILED_EMAILS_HOURS, newest first, and how many there are. */

@@ -24,7 +24,7 @@ let admin: Awaited<ReturnType<typeof signedInAgent>>;
 let seeker: Awaited<ReturnType<typeof signedInAgent>>;
 let company: Awaited<ReturnType<typeof signedInAgent>>;
 beforeAll(async () => {
-  testApp = await createTestApp({ env: TRUSTED_PROXY_ENV });
+  testApp = await createTestApp({ env: { ...TRUSTED_PROXY_ENV, BACKUP_TIME: '02:30' } });
   [admin, seeker, company] = await Promise.all([
     signedInAgent(testApp, { admin: true }),
     signedInAgent(testApp, { role: 'job_seeker' }),
@@ -64,7 +64,9 @@ describe('GET /api/admin/system', () => {
     const kept = await keptBackup(testApp, { startedAt: ago(HOUR) });
     const running = await backupRow(testApp, { state: 'running', startedAt: ago(MINUTE) });
 
-    const { backups } = await status();
+    const { backups, dailyBackupMinute } = await status();
+    // When the server makes its own (BACKUP_TIME, in UTC), so that the page can say when.
+    expect(dailyBackupMinute).toBe(2 * 60 + 30);
     expect(backups).toHaveLength(BACKUPS_SHOWN);
     const starts = backups.map((b) => b.startedAt);
     expect(starts).toEqual([...starts].sort().reverse());

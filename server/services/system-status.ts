@@ -30,6 +30,8 @@ export interface SystemStatusContext {
   clock: Clock;
   /** The version of the product this process runs. */
   version: string;
+  /** When the server backs up every day (minutes after midnight UTC); undefined when daily backups are off. */
+  dailyBackupMinute?: number | undefined;
 }
 
 export function backupView(row: Backup): SystemBackup {
@@ -120,6 +122,7 @@ export async function readSystemStatus(ctx: SystemStatusContext): Promise<System
   return {
     checkedAt: now.toISOString(),
     backups: latestBackups.map(backupView),
+    dailyBackupMinute: ctx.dailyBackupMinute ?? null,
     backlogs: backlogsOf(readings, now),
     failedEmails,
     databaseBytes: Number(figures.database_bytes),

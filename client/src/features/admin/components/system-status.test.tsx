@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { JOB_QUEUES, type JobQueue, type SystemStatus } from '#shared/system-status.ts';
 import { renderForReader } from '@/test/render';
-import { ageText, sizeText, SystemStatusView } from './system-status';
+import { ageText, dailyTimeText, sizeText, SystemStatusView } from './system-status';
 
 const CHECKED = '2026-03-15T08:00:00.000Z';
 
@@ -12,6 +12,7 @@ function status(overrides: Partial<SystemStatus> = {}): SystemStatus {
   return {
     checkedAt: CHECKED,
     backups: [],
+    dailyBackupMinute: 23 * 60,
     backlogs: (Object.keys(JOB_QUEUES) as JobQueue[]).flatMap((queue) => JOB_QUEUES[queue].map((state) => ({ queue, state, items: 0, oldestAgeSeconds: null }))),
     failedEmails: { items: [], total: 0 },
     databaseBytes: 12_400_000,
@@ -23,6 +24,8 @@ function status(overrides: Partial<SystemStatus> = {}): SystemStatus {
     ...overrides,
   };
 }
+
+const BACKUP: SystemStatus['backups'][number] = { id: 'b1', trigger: 'daily', state: 'succeeded', startedAt: '2026-03-13T23:00:00.000Z', finishedAt: '2026-03-13T23:02:00.000Z', size: 8_120_000, errorDetail: null, removedAt: null, downloadable: true };
 
 const show = (value: SystemStatus, language: 'en' | 'ar' = 'en', onRefresh = () => {}) =>
   renderForReader(<SystemStatusView status={value} onRefresh={onRefresh} refreshing={false} />, { language, namespaces: ['admin'] });
@@ -40,13 +43,18 @@ describe('sizes and ages', () => {
     expect(ageText(26 * 3600, 'en')).toBe('26 hours');
     expect(ageText(3 * 86_400 + 5, 'en')).toBe('3 days');
   });
+
+  it("give the daily backup's time (UTC on the server) in the reader's time zone, named", () => {
+    expect(dailyTimeText(23 * 60, 'en', 'Asia/Dubai')).toBe('3:00 AM GMT+4');
+    expect(dailyTimeText(23 * 60 + 30, 'en', 'UTC')).toBe('11:30 PM UTC');
+  });
 });
 
 describe('the System page', () => {
-  it('says there is no backup yet, how one is made every day, and the command that makes one now', async () => {
+  it('says there is no backup yet, when one is made every day, and the command that makes one now', async () => {
     await show(status());
     const backups = section('Backups');
-    expect(backups).toHaveTextContent('No backup yet. The server makes one every day; to make one now, run npm run backup on the server.');
+    expect(backups).toHaveTextContent(`No backup yet. The server makes one every day at ${dailyTimeText(23 * 60, 'en')}; to make one now, run npm run backup on the server.`);
     expect(within(backups).queryByRole('link')).not.toBeInTheDocument();
     expect(section('Incidents')).toHaveTextContent('No open incidents.');
     expect(section('E-mails that failed in the last 24 hours')).toHaveTextContent('None. E-mails are going out.');
@@ -57,13 +65,22 @@ describe('the System page', () => {
     expect(section('Server processes')).toHaveTextContent('last report 10 seconds ago');
   });
 
+  it('says so when daily backups are off on the server, with the command that still makes one', async () => {
+    const { unmount } = await show(status({ dailyBackupMinute: null }));
+    expect(section('Backups')).toHaveTextContent('No backup yet, and daily backups are off on this server (BACKUP_TIME=off). To make one, run npm run backup on the server.');
+    unmount();
+    await show(status({ dailyBackupMinute: null, backups: [BACKUP] }));
+    expect(section('Backups')).toHaveTextContent('Daily backups are off on this server (BACKUP_TIME=off). To make a backup, run npm run backup on the server.');
+    expect(section('Backups')).not.toHaveTextContent('every day at');
+  });
+
   it('lists each backup with its result and size, a download for a kept archive, and why a failed one failed', async () => {
     await show(
       status({
         backups: [
           { id: 'b3', trigger: 'command', state: 'running', startedAt: '2026-03-15T07:58:00.000Z', finishedAt: null, size: null, errorDetail: null, removedAt: null, downloadable: false },
           { id: 'b2', trigger: 'daily', state: 'failed', startedAt: '2026-03-14T23:00:00.000Z', finishedAt: '2026-03-14T23:00:09.000Z', size: null, errorDetail: 'pg_dump: connection refused', removedAt: null, downloadable: false },
-          { id: 'b1', trigger: 'daily', state: 'succeeded', startedAt: '2026-03-13T23:00:00.000Z', finishedAt: '2026-03-13T23:02:00.000Z', size: 8_120_000, errorDetail: null, removedAt: null, downloadable: true },
+          BACKUP,
         ],
       }),
     );

@@ -2,6 +2,7 @@
 // backups (each one's archive to download), the background queues, e-mails given up on (with Retry), sizes, the
 // version and migration, and the server processes running.
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '#shared/locales.ts';
 import { JOB_QUEUES, type JobBacklog, type JobQueue, type StorageFigure, type SystemBackup, type SystemStatus } from '#shared/system-status.ts';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/skeleton';
@@ -45,16 +46,26 @@ const BACKUP_STATE_CLASS: Record<SystemBackup['state'], string> = {
   failed: 'font-semibold text-red-800',
 };
 
-function Backups({ backups }: { backups: SystemBackup[] }) {
+/** The time of day `minuteOfDay` (UTC) in the reader's own time zone, named: '3:00 AM GMT+4'. */
+export function dailyTimeText(minuteOfDay: number, language: string, timeZone?: string): string {
+  const today = new Date();
+  const instant = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + minuteOfDay * 60_000;
+  return new Intl.DateTimeFormat(intlLocale(language), { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(instant);
+}
+
+function Backups({ backups, dailyMinute }: { backups: SystemBackup[]; dailyMinute: number | null }) {
   const { t, i18n } = useTranslation('admin');
   const command = ltr('npm run backup');
+  // Said as it is on this server: at the time BACKUP_TIME sets, or off (then only the command makes one).
+  const daily = dailyMinute === null ? { setting: ltr('BACKUP_TIME=off') } : { time: dailyTimeText(dailyMinute, i18n.language) };
+  const text = (key: 'empty' | 'intro') => ltrValues(t(`system.backups.${key}${dailyMinute === null ? 'Off' : ''}`, { command, ...daily }), 'font-mono whitespace-nowrap');
   return (
     <Section id="system-backups" title={t('system.backups.title')}>
       {backups.length === 0 ? (
-        <Empty>{ltrValues(t('system.backups.empty', { command }), 'font-mono whitespace-nowrap')}</Empty>
+        <Empty>{text('empty')}</Empty>
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-700">{ltrValues(t('system.backups.intro', { command }), 'font-mono whitespace-nowrap')}</p>
+          <p className="mb-3 text-sm text-slate-700">{text('intro')}</p>
           <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
             {backups.map((backup) => {
               const started = when(backup.startedAt, i18n.language);
@@ -161,7 +172,7 @@ export function SystemStatusView({ status, onRefresh, refreshing }: { status: Sy
         </Button>
       </div>
       <Incidents status={status} />
-      <Backups backups={status.backups} />
+      <Backups backups={status.backups} dailyMinute={status.dailyBackupMinute} />
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <Queues backlogs={status.backlogs} />
         <FailedEmails failed={status.failedEmails} />
