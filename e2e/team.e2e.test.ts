@@ -66,7 +66,8 @@ describe('a team', () => {
     await colleague.page.waitForURL('**/login?invite=*');
     await colleague.page.getByRole('link', { name: 'Create Account' }).click();
     await colleague.page.waitForURL('**/signup?invite=*');
-    await colleague.page.getByLabel('E-mail').fill(colleagueEmail);
+    // The invited address is in the form already: only an account with it can join.
+    await expect.poll(() => colleague.page.getByLabel('E-mail').inputValue()).toBe(colleagueEmail);
     await colleague.page.getByLabel('Password', { exact: true }).fill('a good long password');
     await colleague.page.getByRole('button', { name: 'Create Account' }).click();
     await colleague.page.getByRole('button', { name: 'Join Gulf Build Contracting' }).click();

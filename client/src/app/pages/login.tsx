@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { HydrateInTurn } from '@/components/layout/hydrate-in-turn';
@@ -6,6 +7,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SignInForm, SignUpForm } from '@/features/auth/components/auth-form';
+import { invitationQuery } from '@/features/team/api/get-invitation';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { publicConfig } from '@/lib/public-config';
 import { clsx } from 'clsx';
@@ -35,6 +37,8 @@ export default function LoginPage() {
   const typeQuery = role ? `?type=${role === 'company' ? 'company' : 'candidate'}${planQuery(plan, '&')}` : '';
   // An invitation to a team stays with the visitor between the two tabs, and is opened again once signed in.
   const query = invite ? `${typeQuery}${typeQuery ? '&' : '?'}invite=${encodeURIComponent(invite)}` : typeQuery;
+  // The address it went to fills the e-mail field (already known from the invitation's page that sent them here).
+  const invitedEmail = useQuery({ ...invitationQuery(invite ?? ''), enabled: !!invite }).data?.email;
   usePageTitle(t(`${mode}.title`));
   // A job seeker's next page is the profile form: its code and texts come while the person types here, so it shows
   // at once after sign-up on a slow connection.
@@ -107,7 +111,7 @@ export default function LoginPage() {
               </div>
             </>
           )}
-          <HydrateInTurn>{mode === 'signIn' ? <SignInForm /> : <SignUpForm role={role} />}</HydrateInTurn>
+          <HydrateInTurn>{mode === 'signIn' ? <SignInForm email={invitedEmail} /> : <SignUpForm role={role} email={invitedEmail} />}</HydrateInTurn>
         </Card>
       </section>
     </PageShell>

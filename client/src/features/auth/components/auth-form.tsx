@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, type FieldValues, type Path, type PathValue, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -33,18 +33,30 @@ function checkedBy<Input extends FieldValues, Output>(pick: (checks: Checks) => 
 }
 const prepareChecks = () => void loadChecks();
 
+/**
+ * Puts `email` (the address a team invitation went to) in an empty e-mail field, when it is known: the invitation
+ * can only be joined from an account with that address, and the page may learn it after the form is drawn.
+ */
+function useInvitedEmail<T extends { email: string }>(form: UseFormReturn<T, unknown, unknown>, email: string | undefined) {
+  useEffect(() => {
+    const field = 'email' as Path<T>;
+    if (email && !form.getValues(field)) form.setValue(field, email as PathValue<T, Path<T>>);
+  }, [form, email]);
+}
+
 const checkSignIn = checkedBy((checks) => checks.checkSignIn);
 const checkSignUp = checkedBy((checks) => checks.checkSignUp);
 
-export function SignInForm() {
+export function SignInForm({ email: invitedEmail }: { email?: string | undefined } = {}) {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   const logIn = useLogIn();
   const sendOnce = useSendOnce();
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: checkSignIn,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: invitedEmail ?? '', password: '' },
   });
+  useInvitedEmail(form, invitedEmail);
   const { errors } = form.formState;
   // Registered in the page's order: a refused form takes the person to its first refused field, in that order.
   const email = form.register('email');
@@ -89,7 +101,7 @@ function afterSignIn(user: Parameters<typeof homePathFor>[0]): string {
   return invite ? `/invite?token=${encodeURIComponent(invite)}` : homePathFor(user);
 }
 
-export function SignUpForm({ role }: { role?: Role }) {
+export function SignUpForm({ role, email: invitedEmail }: { role?: Role; email?: string | undefined }) {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   // Said while the form waits to try again because many people are signing up (the server asked it to).
@@ -98,8 +110,9 @@ export function SignUpForm({ role }: { role?: Role }) {
   const sendOnce = useSendOnce();
   const form = useForm<z.input<typeof signupSchema>, unknown, z.output<typeof signupSchema>>({
     resolver: checkSignUp,
-    defaultValues: { email: '', password: '', firstName: '', lastName: '' },
+    defaultValues: { email: invitedEmail ?? '', password: '', firstName: '', lastName: '' },
   });
+  useInvitedEmail(form, invitedEmail);
   const { errors } = form.formState;
   // Registered in the page's order, as in the sign-in form.
   const firstName = form.register('firstName');
