@@ -19,5 +19,10 @@ describe('the shortlist', () => {
     });
     expect(await screen.findByText(entry.note!)).toHaveAttribute('dir', 'auto');
     expect(screen.getByText(entry.summary!)).toHaveAttribute('dir', 'auto');
+    // Who wrote it, an address here, read left to right inside the Arabic sentence.
+    const author = screen.getByText('owner1@acme-qa.test');
+    expect(author.tagName).toBe('BDI');
+    expect(author).toHaveAttribute('dir', 'ltr');
+    expect(author.parentElement).toHaveTextContent('كتبها owner1@acme-qa.test.');
   });
 });

@@ -9,6 +9,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { formatDate } from '@/lib/format';
 import { useShortlist } from '@/features/candidates/api/get-shortlist';
 import { CandidateCard } from '@/features/candidates/components/candidate-card';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 export default function ShortlistPage() {
   // With the options' texts: the cards show trades, languages and places once the shortlist has arrived. Asked for
@@ -46,7 +47,7 @@ export default function ShortlistPage() {
                     {entry.note}
                   </p>
                 )}
-                {entry.note && entry.noteBy && <p className="mt-1 text-xs text-slate-600">{t('shortlist.noteBy', { name: entry.noteBy })}</p>}
+                {entry.note && entry.noteBy && <p className="mt-1 text-xs text-slate-600">{ltrValues(t('shortlist.noteBy', { name: ltr(entry.noteBy) }))}</p>}
               </Card>
             </div>
           ))}

@@ -10,6 +10,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useRemoveFromShortlist } from '../api/remove-from-shortlist';
 import { useSaveToShortlist } from '../api/save-to-shortlist';
+import { ltr, ltrValues } from '@/lib/ltr-values';
 
 export function ShortlistControl({ candidate }: { candidate: CandidateDetail }) {
   const { t } = useTranslation('candidates');
@@ -34,7 +35,7 @@ export function ShortlistControl({ candidate }: { candidate: CandidateDetail }) 
       <Field
         id={`shortlist-${candidate.id}-note`}
         label={t('shortlist.note')}
-        hint={candidate.shortlist?.note && candidate.shortlist.noteBy ? `${t('shortlist.noteHint')} ${t('shortlist.noteBy', { name: candidate.shortlist.noteBy })}` : t('shortlist.noteHint')}
+        hint={candidate.shortlist?.note && candidate.shortlist.noteBy ? ltrValues(`${t('shortlist.noteHint')} ${t('shortlist.noteBy', { name: ltr(candidate.shortlist.noteBy) })}`) : t('shortlist.noteHint')}
       >
         {(ids) => <Textarea {...ids} dir="auto" rows={3} maxLength={2000} value={note} onChange={(event) => setNote(event.currentTarget.value)} />}
       </Field>
