@@ -17,8 +17,9 @@ async function openDashboard(account: CompanyAccount) {
   const queryClient = createQueryClient();
   prefetchDashboard(queryClient, '');
   await waitFor(() => expect(queryClient.getQueryState(companyAccountQuery.queryKey)?.status).toBe('success'));
-  // Whatever follows the company's answer has been asked for by now.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Whatever follows the company's answer is asked for in its promise's callbacks, all run by the event loop's next
+  // turn (no timer is waited for).
+  await new Promise((resolve) => setImmediate(resolve));
   return requestsMade(fetched);
 }
 
