@@ -1,5 +1,5 @@
 // Every console list is a keyset-paged GET: one shape of infinite query for all of them.
-import { infiniteQueryOptions, useMutation, useQueryClient, type MutationFunction } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useMutation, useQueryClient, type MutationFunction } from '@tanstack/react-query';
 import type { Page } from '#shared/admin.ts';
 import { apiRequest } from '@/lib/api-client';
 
@@ -16,6 +16,9 @@ export function adminListQuery<T>(path: string, params: ListParams) {
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
+    // A new search or filter keeps the list it replaces in view (dimmed, by PagedList) until its own first page has
+    // come, rather than a skeleton at every pause in typing.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,8 +1,13 @@
 // Keys typed one task apart, as a browser delivers them: the page is drawn again between them.
 import { render, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { SearchBox } from './paged-list';
+import { holdRequests } from '@/test/double-tap';
+import { renderForReader } from '@/test/render';
+import { adminListQuery } from '../api/admin-list';
+import { PagedList, SearchBox } from './paged-list';
 
 function showSearchBox() {
   const onSearch = vi.fn();
@@ -32,5 +37,47 @@ describe("a console list's search box", () => {
     // Applied only on Enter, an emptied box left the list filtered by the text no longer in it.
     await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(2));
     expect(onSearch.mock.calls).toEqual([['acme'], ['']]);
+  });
+});
+
+/** A console list with its search box, as the payments page has them. */
+function SearchedList() {
+  const [q, setQ] = useState('');
+  const query = useInfiniteQuery(adminListQuery<{ id: string; name: string }>('/api/admin/things', { q }));
+  return (
+    <>
+      <SearchBox label="Search payments" onSearch={setQ} />
+      <PagedList query={query} empty="Nothing found.">
+        {(items) => (
+          <ul>
+            {items.map((item) => (
+              <li key={item.id}>{item.name}</li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </>
+  );
+}
+
+describe('a console list searched', () => {
+  it('keeps the list it replaces in view, dimmed and busy, until the new one comes, then says the new total', async () => {
+    const network = holdRequests();
+    await renderForReader(<SearchedList />, { namespaces: ['admin'] });
+    await waitFor(() => expect(network.sent('GET /api/admin/things?')).toBe(1));
+    network.answer(200, { items: [{ id: '1', name: 'Acme Trading' }, { id: '2', name: 'Gulf Build' }], total: 2, nextCursor: null });
+    const total = await screen.findByText('2 in all');
+    expect(total).toHaveAttribute('aria-live', 'polite');
+
+    await userEvent.setup().type(screen.getByRole('searchbox'), 'gulf{Enter}');
+    await waitFor(() => expect(network.sent('GET /api/admin/things?q=gulf')).toBe(1));
+    // No skeleton while the search is read: the last list, marked busy.
+    expect(screen.getByText('Acme Trading')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(total.parentElement).toHaveAttribute('aria-busy', 'true');
+
+    network.answer(200, { items: [{ id: '2', name: 'Gulf Build' }], total: 1, nextCursor: null });
+    await waitFor(() => expect(screen.queryByText('Acme Trading')).not.toBeInTheDocument());
+    expect(screen.getByText('1 in all').parentElement).toHaveAttribute('aria-busy', 'false');
   });
 });

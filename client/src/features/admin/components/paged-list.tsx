@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '#shared/admin.ts';
+import { clsx } from 'clsx';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { ListSkeleton } from '@/components/ui/skeleton';
@@ -35,9 +36,14 @@ export function PagedList<T>({
   }
   const items = query.data.pages.flatMap((page) => page.items);
   const total = query.data.pages[0]?.total ?? 0;
+  // The previous search's list, shown while the new one is read.
+  const replacing = query.isPlaceholderData;
   return (
-    <div>
-      <p className="mb-3 text-sm text-slate-600">{t('list.total', { count: total })}</p>
+    <div aria-busy={replacing} className={clsx('transition-opacity', replacing && 'opacity-60')}>
+      {/* Said again by a screen reader when a search or filter changes it. */}
+      <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+        {t('list.total', { count: total })}
+      </p>
       {items.length === 0 ? <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-700">{empty}</p> : children(items)}
       {query.hasNextPage && (
         <div className="mt-4 flex justify-center">
