@@ -74,8 +74,8 @@ export function when(iso: string | null | undefined, locale: string): string {
   return iso ? dateTimeText(locale, iso, 'short') : '—';
 }
 
-/** How long typing pauses before a search box applies its text. */
-export const SEARCH_PAUSE_MS = 400;
+/** How long typing pauses before a search box applies its text (as the candidate search does). */
+const SEARCH_PAUSE_MS = 350;
 
 /**
  * A search box that applies its text when typing pauses, at once on Enter, and at once when emptied (its clear
