@@ -32,3 +32,10 @@ export function dateTimeText(language: string, instant: string | Date, style: 'l
     timeZone,
   }).format(date);
 }
+
+/** The time of day `minuteOfDay` (UTC) in the reader's own time zone, named: '3:00 AM GMT+4'. */
+export function dailyTimeText(minuteOfDay: number, language: string, timeZone?: string): string {
+  const today = new Date();
+  const instant = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + minuteOfDay * 60_000;
+  return new Intl.DateTimeFormat(intlLocale(language), { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(instant);
+}

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { JOB_QUEUES, type JobQueue, type SystemStatus } from '#shared/system-status.ts';
 import { renderForReader } from '@/test/render';
-import { ageText, dailyTimeText, sizeText, SystemStatusView } from './system-status';
+import { dailyTimeText } from '@/lib/date-text';
+import { ageText, sizeText, SystemStatusView } from './system-status';
 
 const CHECKED = '2026-03-15T08:00:00.000Z';
 

@@ -2,11 +2,11 @@
 // backups (each one's archive to download), the background queues, e-mails given up on (with Retry), sizes, the
 // version and migration, and the server processes running.
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '#shared/locales.ts';
 import { JOB_QUEUES, type JobBacklog, type JobQueue, type StorageFigure, type SystemBackup, type SystemStatus } from '#shared/system-status.ts';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { dailyTimeText } from '@/lib/date-text';
 import { errorMessage } from '@/lib/error-message';
 import { ltr, ltrValues } from '@/lib/ltr-values';
 import { clsx } from 'clsx';
@@ -45,13 +45,6 @@ const BACKUP_STATE_CLASS: Record<SystemBackup['state'], string> = {
   succeeded: 'text-brand-800',
   failed: 'font-semibold text-red-800',
 };
-
-/** The time of day `minuteOfDay` (UTC) in the reader's own time zone, named: '3:00 AM GMT+4'. */
-export function dailyTimeText(minuteOfDay: number, language: string, timeZone?: string): string {
-  const today = new Date();
-  const instant = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + minuteOfDay * 60_000;
-  return new Intl.DateTimeFormat(intlLocale(language), { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(instant);
-}
 
 function Backups({ backups, dailyMinute }: { backups: SystemBackup[]; dailyMinute: number | null }) {
   const { t, i18n } = useTranslation('admin');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm, type FieldValues, type Path, type PathValue, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -33,17 +33,6 @@ function checkedBy<Input extends FieldValues, Output>(pick: (checks: Checks) => 
 }
 const prepareChecks = () => void loadChecks();
 
-/**
- * Puts `email` (the address a team invitation went to) in an empty e-mail field, when it is known: the invitation
- * can only be joined from an account with that address, and the page may learn it after the form is drawn.
- */
-function useInvitedEmail<T extends { email: string }>(form: UseFormReturn<T, unknown, unknown>, email: string | undefined) {
-  useEffect(() => {
-    const field = 'email' as Path<T>;
-    if (email && !form.getValues(field)) form.setValue(field, email as PathValue<T, Path<T>>);
-  }, [form, email]);
-}
-
 const checkSignIn = checkedBy((checks) => checks.checkSignIn);
 const checkSignUp = checkedBy((checks) => checks.checkSignUp);
 
@@ -56,7 +45,11 @@ export function SignInForm({ email: invitedEmail }: { email?: string | undefined
     resolver: checkSignIn,
     defaultValues: { email: invitedEmail ?? '', password: '' },
   });
-  useInvitedEmail(form, invitedEmail);
+  // The address a team invitation went to, the only one that can join it, in an empty field: the page may learn it
+  // after the form is drawn.
+  useEffect(() => {
+    if (invitedEmail && !form.getValues('email')) form.setValue('email', invitedEmail);
+  }, [form, invitedEmail]);
   const { errors } = form.formState;
   // Registered in the page's order: a refused form takes the person to its first refused field, in that order.
   const email = form.register('email');
@@ -112,7 +105,10 @@ export function SignUpForm({ role, email: invitedEmail }: { role?: Role; email?:
     resolver: checkSignUp,
     defaultValues: { email: invitedEmail ?? '', password: '', firstName: '', lastName: '' },
   });
-  useInvitedEmail(form, invitedEmail);
+  // The invited address, as in the sign-in form.
+  useEffect(() => {
+    if (invitedEmail && !form.getValues('email')) form.setValue('email', invitedEmail);
+  }, [form, invitedEmail]);
   const { errors } = form.formState;
   // Registered in the page's order, as in the sign-in form.
   const firstName = form.register('firstName');
