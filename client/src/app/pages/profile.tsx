@@ -196,7 +196,7 @@ export default function ProfilePage() {
               <Detail label={t('page.languages')}>{optionListText('languages', profile.languages)}</Detail>
               {profile.bio && (
                 <Detail label={t('page.bio')}>
-                  <span className="whitespace-pre-line font-normal">{profile.bio}</span>
+                  <span dir="auto" className="block whitespace-pre-line font-normal">{profile.bio}</span>
                 </Detail>
               )}
             </dl>

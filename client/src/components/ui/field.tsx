@@ -23,8 +23,9 @@ export function Input({ className, controlSize = 'lg', fullWidth = true, ...prop
 }
 
 export function Textarea({ className, fullWidth = true, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & Omit<ControlLooks, 'controlSize'>) {
-  // Its height is its rows' when it has rows, else room for four lines.
-  return <textarea className={clsx(control, 'py-2.5 text-base', props.rows === undefined && 'min-h-28', fullWidth && 'w-full', className)} {...props} />;
+  // Its height is its rows' when it has rows, else room for four lines. What people write takes its direction from
+  // its first letter (dir=auto): an English bio typed on an Arabic page keeps its full stop at its end.
+  return <textarea dir="auto" className={clsx(control, 'py-2.5 text-base', props.rows === undefined && 'min-h-28', fullWidth && 'w-full', className)} {...props} />;
 }
 
 export function Select({ className, controlSize = 'lg', fullWidth = true, ...props }: SelectHTMLAttributes<HTMLSelectElement> & ControlLooks) {

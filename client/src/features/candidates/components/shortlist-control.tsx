@@ -37,7 +37,7 @@ export function ShortlistControl({ candidate }: { candidate: CandidateDetail }) 
         label={t('shortlist.note')}
         hint={candidate.shortlist?.note && candidate.shortlist.noteBy ? ltrValues(`${t('shortlist.noteHint')} ${t('shortlist.noteBy', { name: ltr(candidate.shortlist.noteBy) })}`) : t('shortlist.noteHint')}
       >
-        {(ids) => <Textarea {...ids} dir="auto" rows={3} maxLength={2000} value={note} onChange={(event) => setNote(event.currentTarget.value)} />}
+        {(ids) => <Textarea {...ids} rows={3} maxLength={2000} value={note} onChange={(event) => setNote(event.currentTarget.value)} />}
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant={saved ? 'outline' : 'primary'} disabled={save.isPending}>

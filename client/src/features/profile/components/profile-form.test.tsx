@@ -72,6 +72,9 @@ describe('the profile form', () => {
     expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAccessibleDescription('Please select a location');
     expect(industries()).toHaveAccessibleDescription('Please select at least one industry');
     expect(languages()).toHaveAccessibleDescription('Please select at least one language');
+    // The uploads say so at their fields in the same go, not only once the rest is right.
+    expect(screen.getByLabelText(/^Introduction Video/)).toHaveAccessibleDescription(/Please upload your introduction video$/);
+    expect(within(screen.getByRole('group', { name: 'CV' })).getByRole('button', { name: 'Upload CV' })).toHaveAccessibleDescription(/Please upload your CV$/);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -88,15 +91,19 @@ describe('the profile form', () => {
     await user.click(screen.getByRole('button', { name: 'Send for review' }));
 
     expect(messages()).toEqual([
+      'Please upload your introduction video',
       'Full name must be at least 2 characters',
       'Please enter a mobile number from a GCC country, starting with its country code (for example +971)',
       'Please select a location',
       'Please select at least one language',
+      'Please upload your CV',
     ]);
     expect(fullName).toHaveValue('A');
     expect(phone).toHaveValue('+44 20 7946 0958');
     expect(within(industries()).getByRole('checkbox', { name: 'Construction' })).toBeChecked();
     expect(bio).toHaveValue('Steel fixer on towers in Doha and Dubai.');
+    // What the person writes takes its own direction, an English bio on an Arabic page too.
+    expect(bio).toHaveAttribute('dir', 'auto');
 
     // Each change is checked again as it is made; the check answers asynchronously (the schema's resolver).
     await user.type(fullName, 'mina Yusuf');
@@ -105,14 +112,14 @@ describe('the profile form', () => {
     await user.paste('+971 50 123 4567');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Location' }), 'Dubai, UAE');
     await user.click(within(languages()).getByRole('checkbox', { name: 'Arabic' }));
-    await waitFor(() => expect(messages()).toEqual([]));
+    await waitFor(() => expect(messages()).toEqual(['Please upload your introduction video', 'Please upload your CV']));
 
     // All of it right but no CV yet: the form says so and still sends nothing. The CV's label names its group, whose
     // button carries its own name and is described by the hint.
     const cv = screen.getByRole('group', { name: 'CV' });
     expect(within(cv).getByRole('button', { name: 'Upload CV' })).toHaveAccessibleDescription(/PDF/);
     await user.click(screen.getByRole('button', { name: 'Send for review' }));
-    expect(await screen.findByText('Please upload your CV')).toBeInTheDocument();
+    expect(await screen.findByText('Missing CV')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -154,11 +161,13 @@ describe('the profile form', () => {
       hindiMessages['Full name must be at least 2 characters'],
     );
     expect(messages()).toEqual([
+      hindiProfile.form.missingVideo,
       hindiMessages['Full name must be at least 2 characters'],
       hindiMessages['Please enter a valid phone number'],
       hindiMessages['Please select a location'],
       hindiMessages['Please select at least one industry'],
       hindiMessages['Please select at least one language'],
+      hindiProfile.form.missingCv,
     ]);
     expect(screen.getByRole('textbox', { name: hindiProfile.form.phone })).toHaveValue('12345');
   });

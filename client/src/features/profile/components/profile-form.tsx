@@ -134,12 +134,18 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
     if (Object.keys(refused).some((name) => more.current?.querySelector(`[name="${name}"]`))) more.current!.open = true;
   };
 
+  const videoOnItsWay = sending.phase === 'sending' || sending.phase === 'offline' || sending.phase === 'paused';
+  const videoMissing = sending.phase !== 'arrived' && !videoOnItsWay && !initial?.videoUrl && !initial?.videoUploadId;
+  // Once a send was tried, the video and the CV say at their fields what is missing, beside the other fields' messages:
+  // the person learns all that is left in one go, not the uploads only once the rest is right.
+  const [sendTried, setSendTried] = useState(false);
+
   /** What the form sends, or undefined once it has said what is missing. */
   const submissionOf = async (values: FormValues): Promise<ProfileSubmission | undefined> => {
     if (!cvUrl) return void toast({ variant: 'destructive', title: t('form.missingCvTitle'), description: t('form.missingCv') });
     let video: { videoUrl?: string; videoUploadId?: string };
     if (sending.phase === 'arrived') video = { videoUrl: sending.videoUrl };
-    else if (sending.phase === 'sending' || sending.phase === 'offline' || sending.phase === 'paused') {
+    else if (videoOnItsWay) {
       // Still on its way: the profile is saved now and takes the video when it arrives.
       setNaming(true);
       try {
@@ -167,10 +173,17 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
   const busy = pending || naming;
   const optional = <span className="font-normal text-slate-600">{t('form.optional')}</span>;
   return (
-    <form onSubmit={(event) => void form.handleSubmit(send, showRefusedInMore)(event)} noValidate className="space-y-6">
+    <form
+      onSubmit={(event) => {
+        setSendTried(true);
+        void form.handleSubmit(send, showRefusedInMore)(event);
+      }}
+      noValidate
+      className="space-y-6"
+    >
       <div id="video" className="scroll-mt-20">
         <Section title={t('videoFirst.videoSection')} intro={t('videoFirst.videoSectionIntro')}>
-          <Field id="profile-video" label={t('form.video')} required hint={t('form.videoHint')}>
+          <Field id="profile-video" label={t('form.video')} required hint={t('form.videoHint')} error={sendTried && videoMissing ? t('form.missingVideo') : undefined}>
             {(ids) => <VideoUploadField ids={ids} getTitle={() => form.getValues('fullName')} current={initial?.videoUrl ?? undefined} />}
           </Field>
         </Section>
@@ -197,7 +210,7 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
         </Field>
         <CheckboxGroup name="industries" label={t('form.industries')} options={INDUSTRIES} register={form.register} error={message(errors.industries?.message)} />
         <CheckboxGroup name="languages" label={t('form.languages')} options={LANGUAGES} register={form.register} error={message(errors.languages?.message)} />
-        <Field id="profile-cv" group label={t('form.cv')} required hint={t('form.cvHint')}>
+        <Field id="profile-cv" group label={t('form.cv')} required hint={t('form.cvHint')} error={sendTried && !cvUrl ? t('form.missingCv') : undefined}>
           {(ids) => (
             <DocumentUpload
               ids={ids}
