@@ -16,3 +16,25 @@ it('asks once to delete the account when the red button is tapped twice: the sec
   await doubleTap(screen.getByRole('button', { name: 'Delete my account now' }), sent);
   expect(sent()).toBe(1);
 });
+
+it('takes the focus to the password when opened from the keyboard, and back to its button when cancelled', async () => {
+  await renderForReader(<DeleteAccountPanel hasPassword returnTo="/profile" />, { namespaces: ['account-data'] });
+  const user = userEvent.setup({ delay: null });
+  screen.getByRole('button', { name: 'Delete my account' }).focus();
+  await user.keyboard('{Enter}');
+  expect(screen.getByLabelText('Your password')).toHaveFocus();
+
+  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.getByRole('button', { name: 'Delete my account' })).toHaveFocus();
+});
+
+it('leaves the focus where it is when the form opens by itself, back from signing in again to confirm', async () => {
+  window.location.hash = '#delete-account';
+  try {
+    await renderForReader(<DeleteAccountPanel hasPassword={false} returnTo="/profile" />, { namespaces: ['account-data'] });
+    expect(screen.getByRole('button', { name: 'Delete my account now' })).toBeInTheDocument();
+    expect(document.body).toHaveFocus();
+  } finally {
+    window.location.hash = '';
+  }
+});

@@ -1,7 +1,7 @@
 // "Delete my account": what happens is said first; then the password confirms it (an account without one signs in
 // again with its OpenID provider and comes back here). The profile leaves the search and every device is signed out
 // at once; the rest is erased within a day.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
@@ -38,6 +38,19 @@ export function DeleteAccountPanel(props: {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const provider = publicConfig.oidcProviderName ?? '';
+  // Opening and cancelling replace the button that had the focus: it moves to the form's first field, and back to
+  // the button, so a keyboard or a screen reader does not fall back to the page's start. Not on the page's first
+  // render, when the form opens by itself on the way back from the provider.
+  const section = useRef<HTMLElement>(null);
+  const focusFollows = useRef(false);
+  useEffect(() => {
+    if (!focusFollows.current) return;
+    section.current?.querySelector<HTMLElement>(open ? 'form input, form a' : 'button[aria-expanded]')?.focus();
+  }, [open]);
+  const toggle = (next: boolean) => {
+    focusFollows.current = true;
+    setOpen(next);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +76,7 @@ export function DeleteAccountPanel(props: {
   };
 
   return (
-    <section id="delete-account" aria-labelledby="delete-account-heading" className="space-y-3">
+    <section ref={section} id="delete-account" aria-labelledby="delete-account-heading" className="space-y-3">
       <h3 id="delete-account-heading" className="font-semibold text-red-800">
         {t('deletion.heading')}
       </h3>
@@ -74,7 +87,7 @@ export function DeleteAccountPanel(props: {
         <li>{t('deletion.whatCopy')}</li>
       </ul>
       {!open ? (
-        <Button variant="danger-outline" aria-expanded={false} onClick={() => setOpen(true)}>
+        <Button variant="danger-outline" aria-expanded={false} onClick={() => toggle(true)}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           {t('deletion.start')}
         </Button>
@@ -115,7 +128,7 @@ export function DeleteAccountPanel(props: {
             <Button
               variant="ghost"
               onClick={() => {
-                setOpen(false);
+                toggle(false);
                 setPassword('');
                 setError(undefined);
               }}
