@@ -100,6 +100,12 @@ describe('landing page', () => {
     await carousel.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => carousel.locator('[tabindex="0"]').evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await expectNoHorizontalScroll(page);
+    // The footer's line stacks on a phone: its language switch keeps its own width, its arrow inside it.
+    const footerSwitch = await page.locator('#footer-language').evaluate((select) => {
+      const [own, around] = [select, select.parentElement!].map((element) => element.getBoundingClientRect().width);
+      return { own, around };
+    });
+    expect(footerSwitch.around).toBe(footerSwitch.own);
     await expectAccessible(page);
     await done(tracked);
   });

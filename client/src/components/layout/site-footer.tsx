@@ -72,10 +72,12 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>{t('footer.copyright', { year })}</p>
           <p>{t('footer.notAgency')}</p>
-          <a className={linkClass} href={`mailto:${publicConfig.supportEmail}`} dir="ltr">
+          {/* On a phone the row is a column: the address and the switch keep their own width, at the line's start,
+              instead of stretching across it (the switch's arrow then sat at the far end, the address at the left). */}
+          <a className={`${linkClass} w-fit`} href={`mailto:${publicConfig.supportEmail}`} dir="ltr">
             {publicConfig.supportEmail}
           </a>
-          <LanguageSwitch id="footer-language" tone="dark" />
+          <LanguageSwitch id="footer-language" tone="dark" className="w-fit" />
         </div>
       </div>
     </footer>
