@@ -133,6 +133,8 @@ describe('a new job seeker', () => {
     await page.getByRole('link', { name: 'View your profile' }).click();
     await page.waitForURL('**/profile');
     await page.getByText('In review').waitFor();
+    // The bio takes its own direction, as on every page that shows what people wrote.
+    expect(await page.getByText('Front desk and guest relations, five years in Dubai hotels.').getAttribute('dir')).toBe('auto');
     const played = await playVideo(page);
     expect(played.time).toBeGreaterThan(0.1);
     expect(played.width).toBe(320);
