@@ -245,6 +245,14 @@ describe('the fonts of a language the phone may lack', () => {
     expect(await arabicFaces()).toEqual([]);
     expect(await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length)).toBe(1);
 
+    // The app's own next page takes them, from the cache: a journey inside the app may never load a page the server
+    // sends, and a phone without a font for the script would show boxes all along it.
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.locator('footer a[href="/about"]').click();
+    await page.waitForURL('**/about');
+    await page.waitForFunction(() => [...document.fonts].some((face) => face.family.includes('Noto Sans Arabic') && face.status === 'loaded'));
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+
     // The next page the server renders takes them once it is shown, from the cache (nothing transferred).
     await page.goto(`${offerOver.baseUrl}/login?lang=ar`, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => [...document.fonts].some((face) => face.family.includes('Noto Sans Arabic') && face.status === 'loaded'));

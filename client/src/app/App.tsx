@@ -3,6 +3,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { RequestFailed } from '@/components/ui/request-failed';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { homePathFor, useCurrentUser } from '@/lib/auth';
+import { takeFetchedFonts } from '@/lib/fonts';
 import { rememberPage } from '@/lib/last-page';
 import { pageArrivedRendered } from '@/lib/server-rendered';
 import { pageWithItsOwnBoundary } from './page-boundary';
@@ -66,6 +67,7 @@ export function App() {
   return (
     <>
       <ScrollToTop />
+      <FontsOnNewPage />
       <Switch>
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
@@ -78,6 +80,13 @@ export function App() {
       </Switch>
     </>
   );
+}
+
+/** A page of the app's own navigation takes the fonts the first page only fetched (lib/fonts.ts). */
+function FontsOnNewPage() {
+  const [location] = useLocation();
+  useEffect(takeFetchedFonts, [location]);
+  return null;
 }
 
 /** Keeps the signed-in person's page, for the e-mailed links that lead back to it. */

@@ -51,6 +51,8 @@ const FETCHED_KEY = 'wazifa.fonts-fetched';
 const USED_ON_ARRIVAL = new Set(['ur']);
 const applied = new Set<string>();
 const fetching = new Set<string>();
+// The language whose fonts the first page fetched: the next page takes them, the app's own navigation included.
+let fetchedForNextPage: string | null = null;
 let chosen: string | null = null;
 // The language of the page the server rendered, until another is chosen ('' once one is, or on a page the browser
 // renders itself). i18n may name it more than once as it starts.
@@ -122,9 +124,19 @@ function fetchForLaterPages(language: string) {
       // Only names of files that exist today are kept, so the list does not grow with each release.
       const known = new Set(Object.keys(STYLESHEETS).flatMap(filesOf));
       const fetched = [...new Set([...fetchedFiles(), ...files])].filter((file) => known.has(file));
+      fetchedForNextPage = language;
       localStorage.setItem(FETCHED_KEY, JSON.stringify(fetched));
     })
     .catch(() => {
       // Offline, or storage refused: the next page tries again.
     });
+}
+
+/**
+ * Another page of the app is being shown: it is laid out anew anyway, so the fonts the first page only fetched take
+ * effect now, from the cache, instead of waiting for a page the server sends (a journey inside the app may never
+ * load one, and a phone without a font for the script would show boxes all along it).
+ */
+export function takeFetchedFonts(): void {
+  if (fetchedForNextPage && fetchedForNextPage === chosen) applyFonts(fetchedForNextPage);
 }
