@@ -1,7 +1,7 @@
 // The Job Seeker Database's search lives in the URL of /dashboard: text, filters, sort and how many cards were shown.
 // So Back from a candidate, a refresh and a link shared with a colleague all open the same search. The keys are the
 // API's own (GET /api/candidates), plus `shown`.
-import { CANDIDATE_PAGE_SIZE, CANDIDATE_SORTS, type CandidateSort } from '#shared/candidates.ts';
+import { CANDIDATE_PAGE_SIZE, CANDIDATE_SORTS, candidateSearchSchema, type CandidateSort } from '#shared/candidates.ts';
 import { EMPTY_FILTERS, LIST_FILTERS, searchParams, type CandidateFilters } from './api/search-candidates';
 
 export interface SearchState {
@@ -13,23 +13,36 @@ export interface SearchState {
 /** At most this many cards are brought back at once from a URL (a hand-made `shown=100000` asks no more). */
 const SHOWN_MAX = 20 * CANDIDATE_PAGE_SIZE;
 
+// A value the search would refuse (a link edited by hand, or one an older version wrote) is left out rather than
+// sent: the page then searches without it, where the search's refusal named the API's parameter in English.
+const { shape } = candidateSearchSchema;
+const accepted = (key: keyof typeof shape, value: string | string[]) => shape[key].safeParse(value).success;
+const single = (params: URLSearchParams, key: 'availableWithin' | 'maxSalary' | 'salaryCurrency' | 'minYears' | 'maxYears') => {
+  const value = params.get(key) ?? '';
+  return value !== '' && accepted(key, value) ? value : '';
+};
+
 // As the API reads a list: a comma followed by a space belongs to the value ('Dubai, UAE').
-const list = (value: string | null) => (value ? value.split(/,(?! )/).filter(Boolean) : []);
+const list = (params: URLSearchParams, key: (typeof LIST_FILTERS)[number]) =>
+  (params.get(key) ?? '').split(/,(?! )/).filter((value) => value && accepted(key, [value]));
 
 export function readSearchState(query: string): SearchState {
   const params = new URLSearchParams(query);
   const sort = params.get('sort');
   const shown = Number(params.get('shown'));
+  const q = params.get('q') ?? '';
+  const [minYears, maxYears] = [single(params, 'minYears'), single(params, 'maxYears')];
+  const yearsInOrder = minYears === '' || maxYears === '' || Number(minYears) <= Number(maxYears);
   return {
     filters: {
       ...EMPTY_FILTERS,
-      q: params.get('q') ?? '',
-      ...Object.fromEntries(LIST_FILTERS.map((key) => [key, list(params.get(key))])),
-      availableWithin: params.get('availableWithin') ?? '',
-      maxSalary: params.get('maxSalary') ?? '',
-      salaryCurrency: params.get('salaryCurrency') ?? '',
-      minYears: params.get('minYears') ?? '',
-      maxYears: params.get('maxYears') ?? '',
+      q: accepted('q', q) ? q : '',
+      ...Object.fromEntries(LIST_FILTERS.map((key) => [key, list(params, key)])),
+      availableWithin: single(params, 'availableWithin'),
+      maxSalary: single(params, 'maxSalary'),
+      salaryCurrency: single(params, 'salaryCurrency'),
+      minYears: yearsInOrder ? minYears : '',
+      maxYears: yearsInOrder ? maxYears : '',
       hasVideo: params.get('hasVideo') === 'true',
       fresh: params.get('fresh') === 'true',
       sort: CANDIDATE_SORTS.includes(sort as CandidateSort) ? (sort as CandidateSort) : '',

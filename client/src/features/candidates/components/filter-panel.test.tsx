@@ -85,6 +85,23 @@ describe('the filter panel', () => {
     expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ minYears: '10', maxYears: '12' }));
   });
 
+  it('tells when the years are not whole years from 0 to 50, and does not search with them', async () => {
+    const { search, user } = await showPanel();
+    const min = screen.getByRole('spinbutton', { name: 'Minimum years of experience' });
+    for (const typed of ['60', '-5']) {
+      await user.clear(min);
+      search.mockClear();
+      await user.type(min, typed);
+      expect(screen.getByRole('alert')).toHaveTextContent('Please enter whole years from 0 to 50.');
+      expect(min).toHaveAccessibleDescription('Please enter whole years from 0 to 50.');
+      expect(search).not.toHaveBeenCalledWith(expect.objectContaining({ minYears: typed }));
+    }
+    await user.clear(min);
+    await user.type(min, '5');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ minYears: '5' }));
+  });
+
   it('empties the years boxes when the filters are cleared elsewhere', async () => {
     const { user } = await showPanel();
     const min = screen.getByRole('spinbutton', { name: 'Minimum years of experience' });

@@ -82,6 +82,13 @@ interface Props {
   onChange: (next: CandidateFilters) => void;
 }
 
+/** What is wrong with the years as typed, if anything: such years are shown with a message and not searched. */
+function problemWith(years: { minYears: string; maxYears: string }): 'range' | 'order' | null {
+  const whole = (value: string) => value === '' || (/^\d+$/.test(value) && Number(value) <= LIMITS.yearsOfExperienceMax);
+  if (!whole(years.minYears) || !whole(years.maxYears)) return 'range';
+  return years.minYears !== '' && years.maxYears !== '' && Number(years.minYears) > Number(years.maxYears) ? 'order' : null;
+}
+
 /** The start-date choices: any time, now, or within so many days. */
 const AVAILABLE_WITHIN = ['', '0', '30', '60', '90'] as const;
 
@@ -92,7 +99,8 @@ export function FilterPanel({ idPrefix, filters, counts, onChange }: Props) {
   const availableName = `${idPrefix}-available-within`;
   const yearsErrorId = `${idPrefix}-years-order-error`;
   const set = <K extends keyof CandidateFilters>(key: K, value: CandidateFilters[K]) => onChange({ ...filters, [key]: value });
-  // The years as typed: a minimum above the maximum is shown here and not searched (the search would refuse it).
+  // The years as typed: years out of range or a minimum above the maximum are shown here and not searched (the search
+  // would refuse them).
   const [years, setYears] = useState({ minYears: filters.minYears, maxYears: filters.maxYears });
   const [shownYears, setShownYears] = useState({ minYears: filters.minYears, maxYears: filters.maxYears });
   if (shownYears.minYears !== filters.minYears || shownYears.maxYears !== filters.maxYears) {
@@ -100,12 +108,11 @@ export function FilterPanel({ idPrefix, filters, counts, onChange }: Props) {
     setShownYears({ minYears: filters.minYears, maxYears: filters.maxYears });
     setYears({ minYears: filters.minYears, maxYears: filters.maxYears });
   }
-  const yearsOutOfOrder = years.minYears !== '' && years.maxYears !== '' && Number(years.minYears) > Number(years.maxYears);
+  const yearsProblem = problemWith(years);
   const setYear = (key: 'minYears' | 'maxYears', value: string) => {
     const next = { ...years, [key]: value };
     setYears(next);
-    const outOfOrder = next.minYears !== '' && next.maxYears !== '' && Number(next.minYears) > Number(next.maxYears);
-    if (!outOfOrder) {
+    if (!problemWith(next)) {
       setShownYears(next);
       onChange({ ...filters, ...next });
     }
@@ -198,13 +205,15 @@ export function FilterPanel({ idPrefix, filters, counts, onChange }: Props) {
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.experience')}</legend>
         <div className="mt-2 flex items-center gap-2">
-          <YearsInput errorId={yearsErrorId} label={t('filters.minYears')} placeholder={t('filters.min')} value={years.minYears} invalid={yearsOutOfOrder} onChange={(v) => setYear('minYears', v)} />
+          <YearsInput errorId={yearsErrorId} label={t('filters.minYears')} placeholder={t('filters.min')} value={years.minYears} invalid={Boolean(yearsProblem)} onChange={(v) => setYear('minYears', v)} />
           <span aria-hidden="true">–</span>
-          <YearsInput errorId={yearsErrorId} label={t('filters.maxYears')} placeholder={t('filters.max')} value={years.maxYears} invalid={yearsOutOfOrder} onChange={(v) => setYear('maxYears', v)} />
+          <YearsInput errorId={yearsErrorId} label={t('filters.maxYears')} placeholder={t('filters.max')} value={years.maxYears} invalid={Boolean(yearsProblem)} onChange={(v) => setYear('maxYears', v)} />
         </div>
-        {yearsOutOfOrder && (
+        {yearsProblem && (
           <p id={yearsErrorId} role="alert" className="mt-2 text-sm text-red-700">
-            {t('filters.yearsOrder')}
+            {yearsProblem === 'range'
+              ? t('filters.yearsRange', { min: formatNumber(LIMITS.yearsOfExperienceMin), max: formatNumber(LIMITS.yearsOfExperienceMax) })
+              : t('filters.yearsOrder')}
           </p>
         )}
       </fieldset>
