@@ -8,18 +8,25 @@ import { buttonClasses } from '@/components/ui/button';
 import { publicConfig } from '@/lib/public-config';
 import { useRecordContact } from '../api/record-contact';
 
+// The texts put the values they name (the person's name, the company's, the link) in Unicode's direction isolates in
+// a right-to-left language, for the page. A message sent out is plain text: the isolate after the link was read as
+// part of it by phones' link finders (Android's takes any character from U+00A0 on), which then opened a page that
+// does not exist.
+const plainText = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+
 export function contactLinks(
   candidate: Pick<CandidateDetail, 'fullName' | 'email' | 'phone'>,
   company: { companyName: string; slug: string | null },
   t: (key: string, values?: Record<string, string>) => string,
 ) {
   const values = { name: candidate.fullName, company: company.companyName, product: publicConfig.productName };
-  const check = company.slug ? t('contact.checkEmployer', { ...values, link: `${window.location.origin}/employers/${company.slug}` }) : null;
-  const subject = t('contact.emailSubject', values);
-  const body = [t('contact.emailBody', values), check].filter(Boolean).join('\n\n');
+  const text = (key: string, more?: Record<string, string>) => plainText(t(key, { ...values, ...more }));
+  const check = company.slug ? text('contact.checkEmployer', { link: `${window.location.origin}/employers/${company.slug}` }) : null;
+  const subject = text('contact.emailSubject');
+  const body = [text('contact.emailBody'), check].filter(Boolean).join('\n\n');
   return {
     mailto: candidate.email ? `mailto:${candidate.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}` : null,
-    whatsapp: whatsappLink(candidate.phone, [t('contact.whatsappText', values), check].filter(Boolean).join('\n\n')),
+    whatsapp: whatsappLink(candidate.phone, [text('contact.whatsappText'), check].filter(Boolean).join('\n\n')),
   };
 }
 
