@@ -111,6 +111,7 @@ export const ERROR_MESSAGES = {
   'team.invitation_no_seats': 'This team has no free seat now. Please ask the person who invited you.',
   'invoice.not_payable': 'This invoice is already paid or no longer due',
   'invoice.transfer_in_future': 'The date of the transfer cannot be in the future',
+  'invoice.transfer_before_invoice': 'The date of the transfer cannot be before the invoice was issued',
 
   'admin.company_not_found': 'Company not found',
   'admin.renewal_suspended': 'This company is suspended. Reactivate it before you issue an invoice.',

@@ -95,6 +95,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'company.licence_expired': 400,
   'invoice.not_payable': 409,
   'invoice.transfer_in_future': 400,
+  'invoice.transfer_before_invoice': 400,
   'team.owner_only': 403,
   'team.billing_hidden': 403,
   'team.pay_first': 409,

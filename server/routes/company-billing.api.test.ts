@@ -49,6 +49,10 @@ describe('I have paid', () => {
       code: 'invoice.transfer_in_future',
       message: 'The date of the transfer cannot be in the future',
     });
+    expect((await company.agent.post(url).send({ transferDate: '2020-01-01' }).expect(400)).body).toMatchObject({
+      code: 'invoice.transfer_before_invoice',
+      message: 'The date of the transfer cannot be before the invoice was issued',
+    });
     expect((await company.agent.post(url).send({ transferDate: '2026-02-30' }).expect(400)).body.message).toBe('Please enter the date of your transfer');
     expect((await company.agent.post(url).send({}).expect(400)).body.message).toBe('Please enter the date of your transfer');
     expect((await company.agent.post(url).send({ transferDate: today(), bankReference: 'x'.repeat(101) }).expect(400)).body.message).toBe('The bank reference is too long');

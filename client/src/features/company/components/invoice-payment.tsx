@@ -131,9 +131,10 @@ export function IHavePaidForm({ invoice }: { invoice: InvoiceSummary }) {
   );
 }
 
-/** The fields of the form the server refused, with what it said of each (a date to come is judged by its clock). */
+/** The fields of the form the server refused, with what it said of each (a date to come, or one before the invoice, is
+ *  judged by the server). */
 function fieldsRefused(error: ApiError): [keyof Fields, string][] {
-  if (error.code === 'invoice.transfer_in_future') return [['transferDate', errorMessage(error, error.message)]];
+  if (error.code === 'invoice.transfer_in_future' || error.code === 'invoice.transfer_before_invoice') return [['transferDate', errorMessage(error, error.message)]];
   const fields = error.code === 'common.invalid_input' ? (error.fields ?? {}) : {};
   return (['transferDate', 'bankReference'] as const).filter((name) => fields[name]).map((name) => [name, fields[name]!]);
 }
