@@ -18,7 +18,9 @@ const limit = z.coerce
   .max(100, 'limit must be between 1 and 100')
   .default(20);
 const cursor = z.string({ error: 'The page cursor is not valid' }).max(300, 'The page cursor is not valid').optional();
-const search = text('The search', { error: 'q must be text' }).max(100, 'Please keep the search under 100 characters').optional();
+/** The longest search the console's lists take: its search boxes stop there. */
+export const ADMIN_SEARCH_MAX = 100;
+const search = text('The search', { error: 'q must be text' }).max(ADMIN_SEARCH_MAX, `Please keep the search under ${ADMIN_SEARCH_MAX} characters`).optional();
 
 /**
  * GET /api/admin/profiles?status=&lane=&cursor=&limit= (the pending queue oldest first, the others newest first).

@@ -77,9 +77,12 @@ export const reportAnswerSchema = z.object({
   answer: text('Answer', { error: 'Please write your answer', multiline: true }).min(2, 'Please write your answer').max(REPORT_DETAILS_MAX, `Please keep it under ${REPORT_DETAILS_MAX} characters`),
 });
 
+/** The longest name the employer search takes: its box stops there. */
+export const EMPLOYER_SEARCH_MAX = 100;
+
 /** GET /api/employers?q=: verified employers by name, for a job seeker to block one they have not met here. */
 export const employerSearchSchema = z.object({
-  q: text('Company name').min(2, 'Please type at least 2 letters of the name').max(100, 'The name is too long'),
+  q: text('Company name').min(2, 'Please type at least 2 letters of the name').max(EMPLOYER_SEARCH_MAX, 'The name is too long'),
 });
 
 /** The public page of an employer (/employers/:slug), as anyone sees it. */

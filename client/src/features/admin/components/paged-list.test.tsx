@@ -23,6 +23,12 @@ describe("a console list's search box", () => {
     expect(onSearch.mock.calls).toEqual([['acme']]);
   });
 
+  it('stops at the longest search the console takes, which the server would refuse in English', async () => {
+    const { onSearch, box } = showSearchBox();
+    await userEvent.setup().type(box, `${'x'.repeat(120)}{Enter}`);
+    expect(onSearch).toHaveBeenLastCalledWith('x'.repeat(100));
+  });
+
   it('searches at once on Enter', async () => {
     const { onSearch, box } = showSearchBox();
     await userEvent.setup().type(box, 'WZ-2026{Enter}');

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '#shared/admin.ts';
+import { ADMIN_SEARCH_MAX, type Page } from '#shared/admin.ts';
 import { clsx } from 'clsx';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
@@ -108,7 +108,7 @@ export function SearchBox({ label, onSearch }: { label: string; onSearch: (text:
         apply(String(new FormData(event.currentTarget).get('q') ?? '').trim());
       }}
     >
-      <Input type="search" name="q" aria-label={label} placeholder={label} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
+      <Input type="search" name="q" maxLength={ADMIN_SEARCH_MAX} aria-label={label} placeholder={label} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} />
     </form>
   );
 }

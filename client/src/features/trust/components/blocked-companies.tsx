@@ -2,6 +2,7 @@
 // one that has not looked at the profile yet (a company a scammer pretends to be, say).
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMPLOYER_SEARCH_MAX } from '#shared/employers.ts';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDaysAgo } from '@/lib/format';
@@ -19,7 +20,7 @@ function EmployerSearch() {
   return (
     <div className="mt-4">
       <Field id="blocks-search" label={t('blocks.searchLabel')} hint={t('blocks.searchHint')}>
-        {(ids) => <Input {...ids} type="search" value={q} onChange={(event) => setQ(event.currentTarget.value)} aria-controls={results} autoComplete="off" />}
+        {(ids) => <Input {...ids} type="search" maxLength={EMPLOYER_SEARCH_MAX} value={q} onChange={(event) => setQ(event.currentTarget.value)} aria-controls={results} autoComplete="off" />}
       </Field>
       <div id={results} aria-live="polite">
         {deferred.length >= 2 &&
