@@ -47,7 +47,8 @@ export const insertCompanySchema = companyOnboardingSchema.extend({
 export const verifyPaymentSchema = z.object({
   invoiceId: idSchema('Please choose the invoice that was paid'),
   bankReference: text('Bank reference', { error: 'Please enter the bank reference of the transfer' })
-    .min(3, 'Please enter the bank reference of the transfer')
+    .min(1, 'Please enter the bank reference of the transfer')
+    .min(3, 'The bank reference has at least 3 characters')
     .max(100, 'The bank reference is too long'),
 });
 export type VerifyPaymentInput = z.input<typeof verifyPaymentSchema>;

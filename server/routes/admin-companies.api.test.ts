@@ -129,7 +129,8 @@ describe('POST /api/admin/companies/:id/verify-payment', () => {
     [{ bankReference: 'FT123456' }, 'Please choose the invoice that was paid'],
     [{ invoiceId: 'INV-2026-000001', bankReference: 'FT123456' }, 'Please choose the invoice that was paid'],
     [{ invoiceId: '00000000-0000-4000-8000-000000000000' }, 'Please enter the bank reference of the transfer'],
-    [{ invoiceId: '00000000-0000-4000-8000-000000000000', bankReference: ' x ' }, 'Please enter the bank reference of the transfer'],
+    [{ invoiceId: '00000000-0000-4000-8000-000000000000', bankReference: ' ' }, 'Please enter the bank reference of the transfer'],
+    [{ invoiceId: '00000000-0000-4000-8000-000000000000', bankReference: ' x ' }, 'The bank reference has at least 3 characters'],
     [{ invoiceId: '00000000-0000-4000-8000-000000000000', bankReference: 'F'.repeat(101) }, 'The bank reference is too long'],
   ])('refuses %j with 400', async (body, message) => {
     const { company } = await onboarded();
