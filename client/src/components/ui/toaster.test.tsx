@@ -35,6 +35,14 @@ describe('the toaster', () => {
     await waitFor(() => expect(viewport().dataset.placement).toBe('top'));
   });
 
+  it('breaks a long name with no space in it inside the toast, rather than running past its edge', async () => {
+    await renderForReader(<p>page</p>);
+    const name = `Search saved: ${'S'.repeat(80)}`;
+    act(() => void toast({ title: name }));
+    // The texts' box may shrink below its words' width and breaks them anywhere (layout is a browser's: the class says it).
+    expect((await screen.findByText(name)).parentElement).toHaveClass('min-w-0', '[overflow-wrap:anywhere]');
+  });
+
   it('keeps a shown toast up when focus goes to the button below, so it never slides under the press', async () => {
     const { note, send } = await renderForm();
     act(() => void toast({ title: 'Saved' }));

@@ -89,7 +89,8 @@ export function Toaster() {
             variants[item.variant ?? 'default'],
           )}
         >
-          <div className="grid gap-1">
+          {/* A name or an address with no space in it breaks where it must, inside the toast. */}
+          <div className="grid min-w-0 gap-1 [overflow-wrap:anywhere]">
             {item.title && <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>}
             {item.description && <ToastPrimitive.Description className="text-sm">{item.description}</ToastPrimitive.Description>}
           </div>
