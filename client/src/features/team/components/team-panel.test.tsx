@@ -36,6 +36,30 @@ describe('the team panel', () => {
     expect(sent()).toBe(1);
   });
 
+  it('says beside the address that its person is in the team already, and is ready for the next once one is sent', async () => {
+    const network = await showTeam();
+    const user = userEvent.setup({ delay: null });
+    const email = screen.getByRole('textbox', { name: "Colleague's e-mail" });
+    await user.type(email, 'omar@gulfbuilders.example');
+    const sent = () => network.sent('POST /api/company/invitations');
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    await waitFor(() => expect(sent()).toBe(1));
+    network.answer(409, { code: 'team.already_member', message: 'This person is already in your team' });
+    await waitFor(() => expect(email).toHaveAccessibleDescription('This person is already in your team'));
+    expect(email).toHaveFocus();
+
+    await user.clear(email);
+    await user.type(email, 'lina@gulfbuilders.example');
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    await waitFor(() => expect(sent()).toBe(2));
+    network.answer(201, { id: 'invitation-1', email: 'lina@gulfbuilders.example', role: 'member', expiresAt: '2026-12-14T09:00:00.000Z' });
+    // The team is asked for again once the invitation is made.
+    await waitFor(() => expect(network.sent('GET /api/company/team')).toBe(2));
+    network.answer(200, TEAM);
+    await waitFor(() => expect(email).toHaveValue(''));
+    await waitFor(() => expect(email).toHaveFocus());
+  });
+
   it('asks once more before removing a colleague, who would be signed out at once', async () => {
     const network = await showTeam();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Omar Ali' }));

@@ -11,6 +11,7 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useSendOnce } from '@/hooks/use-send-once';
 import { toast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate, formatNumber } from '@/lib/format';
 import { translateValidation } from '@/lib/validation-message';
@@ -21,6 +22,9 @@ import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useSetMemberRole } from '../api/set-member-role';
 import { useTransferOwnership } from '../api/transfer-ownership';
 import { ltr, ltrValues } from '@/lib/ltr-values';
+
+/** The server's refusals of the address itself (in the team already, or invited already). */
+const ADDRESS_REFUSALS = new Set(['team.already_member', 'team.already_invited']);
 
 function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onChange?: (() => void) | undefined }) {
   const { t } = useTranslation('team');
@@ -40,11 +44,17 @@ function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onCha
           sendOnce(() =>
             invite.mutateAsync(values, {
               onSuccess: (invitation) => {
+                // Ready for the next colleague: the button that had the focus was disabled while sending.
+                form.setFocus('email');
                 form.reset();
                 onChange?.();
                 toast({ variant: 'success', title: ltrValues(t('invited', { email: ltr(invitation.email) })) });
               },
-              onError: (error) => toast({ variant: 'destructive', title: t('inviteFailed'), description: errorMessage(error, t('inviteFailed')) }),
+              onError: (error) =>
+                // What is wrong with the address is said beside it, as the form's own checks are.
+                error instanceof ApiError && ADDRESS_REFUSALS.has(error.code ?? '')
+                  ? form.setError('email', { message: errorMessage(error, t('inviteFailed')) }, { shouldFocus: true })
+                  : toast({ variant: 'destructive', title: t('inviteFailed'), description: errorMessage(error, t('inviteFailed')) }),
             }),
           ),
         )(event)
