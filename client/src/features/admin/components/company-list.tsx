@@ -16,7 +16,22 @@ export function CompanyList() {
     <>
       <FilterTabs label={t('companies.filter')} value={status} onChange={setStatus} options={STATUSES.map((value) => ({ value, label: t(`companies.status.${value || 'all'}`) }))} />
       <SearchBox label={t('companies.search')} onSearch={setQ} />
-      <PagedList query={query} empty={t('companies.empty')}>
+      <PagedList
+        query={query}
+        empty={
+          // A search finds only within the chosen tab: say so, and offer to look at every company.
+          q && status ? (
+            <>
+              {t('companies.noMatchIn', { q, status: t(`companies.status.${status}`) })}{' '}
+              <button type="button" className="font-semibold text-brand-800 underline underline-offset-2" onClick={() => setStatus('')}>
+                {t('companies.searchAll')}
+              </button>
+            </>
+          ) : (
+            t('companies.empty')
+          )
+        }
+      >
         {(items) => (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
             {items.map((company) => (

@@ -17,7 +17,7 @@ export function PagedList<T>({
   children,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
-  empty: string;
+  empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
   const { t } = useTranslation('admin');
