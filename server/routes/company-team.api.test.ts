@@ -58,10 +58,14 @@ describe('a team', () => {
     expect(preview.body).toMatchObject({ companyName: 'Gulf Build Contracting', email: email.toLowerCase() });
 
     const colleague = await newAccount(email);
+    expect((await colleague.get('/api/auth/user').expect(200)).body.emailVerified).toBe(false);
     expect((await colleague.post('/api/invitations/accept').send({ token }).expect(200)).body).toEqual({ companyName: 'Gulf Build Contracting' });
     const me = await colleague.get('/api/auth/user').expect(200);
     // Joining agreed to the privacy policy and terms (the invitation page says so): nothing is asked before the work.
-    expect(me.body).toMatchObject({ role: 'company', companyRole: 'member', company: { id: owner.companyId, hasAccess: true }, consentNeeded: false });
+    // The link came to the address, so the address is confirmed by following it, and the password counts.
+    expect(me.body).toMatchObject({ role: 'company', companyRole: 'member', company: { id: owner.companyId, hasAccess: true }, consentNeeded: false, emailVerified: true });
+    const [joined] = await db().select().from(users).where(eq(users.email, email.toLowerCase()));
+    expect(joined!.passwordSetAfterProof).toBe(true);
 
     // The same shortlist, the note with who wrote it; the colleague's own note shows them.
     const shared = await colleague.get('/api/shortlist').expect(200);

@@ -178,7 +178,18 @@ export async function acceptInvitation(ctx: Pick<TeamContext, 'db' | 'clock' | '
     // and the team must still fit its seats (a renewal to a smaller plan may have come since).
     if (!hasDatabaseAccess(company, now)) throw new DomainError('team.invitation_company_inactive');
     if ((await seatsTaken(tx, company.id, now)).people >= (await seatLimit(tx, company, ctx.teamSeats))) throw new DomainError('team.invitation_no_seats');
-    if (!user.role) await tx.update(users).set({ role: 'company', updatedAt: now }).where(eq(users.id, user.id));
+    // The invitation's link was e-mailed to this address, so following it proves the address, as the confirmation link
+    // does; and whoever follows it is signed in to the account, so chose or knows its password: that password counts
+    // as chosen after the proof (docs/decisions/0016). The colleague is not asked to confirm the address again.
+    await tx
+      .update(users)
+      .set({
+        ...(user.role ? {} : { role: 'company' as const }),
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        passwordSetAfterProof: true,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
     await tx.insert(companyMembers).values({ companyId: company.id, userId: user.id, role: invitation.role, invitedById: invitation.invitedById, createdAt: now });
     await tx.update(companyInvitations).set({ acceptedAt: now, acceptedById: user.id }).where(eq(companyInvitations.id, invitation.id));
     await audit(tx, user, 'team.join', company, { email: invitation.email, role: invitation.role }, now);
