@@ -5,7 +5,7 @@ import { toast } from '@/hooks/use-toast';
 import { useCurrentUser, useLogOut } from '@/lib/auth';
 import { clsx } from 'clsx';
 
-/** Log In and Get Started for visitors; the account and Sign Out for signed-in users. */
+/** Log In and Get Started for visitors; the account (a job seeker's profile, a company's account) and Sign Out for signed-in users. */
 export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu'; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
@@ -13,24 +13,22 @@ export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu';
   const wrapper = layout === 'bar' ? 'hidden items-center gap-2 md:flex' : 'mt-2 grid grid-cols-2 gap-2';
 
   if (user) {
+    const pageLink = buttonClasses({ variant: 'ghost', size: layout === 'bar' ? 'sm' : 'md', className: layout === 'menu' ? 'col-span-2' : '' });
     return (
       <div className={wrapper}>
         <span className={clsx('min-w-0 truncate text-sm text-slate-700', layout === 'menu' && 'col-span-2 px-3')} dir="ltr">{user.email}</span>
+        {user.role === 'job_seeker' && user.profile && (
+          <Link href="/profile" onClick={onNavigate} className={pageLink}>
+            {t('nav.myProfile')}
+          </Link>
+        )}
         {user.role === 'company' && user.company && (
-          <Link
-            href="/account"
-            onClick={onNavigate}
-            className={buttonClasses({ variant: 'ghost', size: layout === 'bar' ? 'sm' : 'md', className: layout === 'menu' ? 'col-span-2' : '' })}
-          >
+          <Link href="/account" onClick={onNavigate} className={pageLink}>
             {t('nav.account')}
           </Link>
         )}
         {user.isAdmin && (
-          <Link
-            href="/admin"
-            onClick={onNavigate}
-            className={buttonClasses({ variant: 'ghost', size: layout === 'bar' ? 'sm' : 'md', className: layout === 'menu' ? 'col-span-2' : '' })}
-          >
+          <Link href="/admin" onClick={onNavigate} className={pageLink}>
             {t('nav.admin')}
           </Link>
         )}
