@@ -10,13 +10,16 @@ export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu';
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const logOut = useLogOut();
-  const wrapper = layout === 'bar' ? 'hidden items-center gap-2 md:flex' : 'mt-2 grid grid-cols-2 gap-2';
+  const wrapper = layout === 'bar' ? 'hidden min-w-0 items-center gap-2 md:flex' : 'mt-2 grid grid-cols-2 gap-2';
 
   if (user) {
-    const pageLink = buttonClasses({ variant: 'ghost', size: layout === 'bar' ? 'sm' : 'md', className: layout === 'menu' ? 'col-span-2' : '' });
+    // In the bar, a link keeps its words on one line and the address is what gives way.
+    const pageLink = buttonClasses({ variant: 'ghost', size: layout === 'bar' ? 'sm' : 'md', className: layout === 'menu' ? 'col-span-2' : 'shrink-0 whitespace-nowrap' });
     return (
       <div className={wrapper}>
-        <span className={clsx('min-w-0 truncate text-sm text-slate-700', layout === 'menu' && 'col-span-2 px-3')} dir="ltr">{user.email}</span>
+        {/* In the bar a long address is cut short at a width of its own: it counted whole in the bar's width and squeezed
+            the logo on a tablet. */}
+        <span className={clsx('min-w-0 truncate text-sm text-slate-700', layout === 'menu' ? 'col-span-2 px-3' : 'max-w-44 lg:max-w-72')} dir="ltr">{user.email}</span>
         {user.role === 'job_seeker' && user.profile && (
           <Link href="/profile" onClick={onNavigate} className={pageLink}>
             {t('nav.myProfile')}
@@ -34,7 +37,7 @@ export function AccountActions({ layout, onNavigate }: { layout: 'bar' | 'menu';
         )}
         <button
           type="button"
-          className={buttonClasses({ variant: 'outline', size: layout === 'bar' ? 'sm' : 'md', className: layout === 'menu' ? 'col-span-2' : '' })}
+          className={buttonClasses({ variant: 'outline', size: layout === 'bar' ? 'sm' : 'md', className: layout === 'menu' ? 'col-span-2' : 'shrink-0 whitespace-nowrap' })}
           disabled={logOut.isPending}
           onClick={() =>
             logOut.mutate(undefined, { onError: () => toast({ variant: 'destructive', title: t('nav.signOutFailed') }) })
