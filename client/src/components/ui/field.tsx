@@ -23,9 +23,10 @@ export function Input({ className, controlSize = 'lg', fullWidth = true, ...prop
 }
 
 export function Textarea({ className, fullWidth = true, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & Omit<ControlLooks, 'controlSize'>) {
-  // Its height is its rows' when it has rows, else room for four lines. What people write takes its direction from
-  // its first letter (dir=auto): an English bio typed on an Arabic page keeps its full stop at its end.
-  return <textarea dir="auto" className={clsx(control, 'py-2.5 text-base', props.rows === undefined && 'min-h-28', fullWidth && 'w-full', className)} {...props} />;
+  // Its height is its rows' when it has rows, else room for four lines. Each paragraph people write takes its
+  // direction from its first letter (unicode-bidi: plaintext): an English bio typed on an Arabic page keeps its full
+  // stop at its end. dir=auto did that for the whole box, but an empty one started left to right on an Arabic page.
+  return <textarea className={clsx(control, 'py-2.5 text-base [unicode-bidi:plaintext]', props.rows === undefined && 'min-h-28', fullWidth && 'w-full', className)} {...props} />;
 }
 
 export function Select({ className, controlSize = 'lg', fullWidth = true, ...props }: SelectHTMLAttributes<HTMLSelectElement> & ControlLooks) {
