@@ -8,4 +8,7 @@ it("takes the first letters of a name's first two words, past an Arabic article,
   // Not 'ما' (a word): the article is skipped and the letters do not join.
   expect(initialsOf('محمد الحربي')).toBe('م\u200cح');
   expect(initialsOf('Ali الحربي')).toBe('Aح');
+  // A first name that begins like the article keeps its letters.
+  expect(initialsOf('الياس الحربي')).toBe('ا\u200cح');
+  expect(initialsOf('𝓐lex Young')).toBe('𝓐Y');
 });

@@ -2,19 +2,20 @@ import { clsx } from 'clsx';
 
 const sizes = { md: 'h-12 w-12 text-base', lg: 'h-16 w-16 text-xl' } as const;
 
-const ARABIC_LETTER = /^[\u0600-\u06ff]/;
+const ARABIC_SCRIPT = /^\p{Script=Arabic}/u;
 
 /**
- * The first letters of a name's first two words. In Arabic script, a word's article (ال) is not its initial, and the
- * letters are kept from joining (U+200C): 'محمد الحربي' read 'ما', a word.
+ * The first letters of a name's first two words (whole characters, not halves of one). In Arabic script, the article
+ * of a family name (ال) is not its initial, and the letters are kept from joining (U+200C): 'محمد الحربي' read 'ما',
+ * a word. A first name that begins with those letters (الياس, الطاف) keeps them.
  */
 export function initialsOf(name: string): string {
   const letters = name
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((word) => (word.length > 3 && word.startsWith('ال') ? word.slice(2) : word)[0]!.toUpperCase());
-  return letters.join(letters.every((letter) => ARABIC_LETTER.test(letter)) ? '\u200c' : '');
+    .map((word, index) => [...(index > 0 && word.length > 3 && word.startsWith('ال') ? word.slice(2) : word)][0]!.toUpperCase());
+  return letters.join(letters.every((letter) => ARABIC_SCRIPT.test(letter)) ? '\u200c' : '');
 }
 
 /** A candidate's avatar: a picture when there is one, else the initials of the name. */
