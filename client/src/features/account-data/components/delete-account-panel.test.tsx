@@ -17,11 +17,13 @@ it('asks once to delete the account when the red button is tapped twice: the sec
   expect(sent()).toBe(1);
 });
 
-it('takes the focus to the password when opened from the keyboard, and back to its button when cancelled', async () => {
+it('takes the focus to its warning when opened, then the password, and back to its button when cancelled', async () => {
   await renderForReader(<DeleteAccountPanel hasPassword returnTo="/profile" />, { namespaces: ['account-data'] });
   const user = userEvent.setup({ delay: null });
   screen.getByRole('button', { name: 'Delete my account' }).focus();
   await user.keyboard('{Enter}');
+  expect(document.activeElement?.textContent).toMatch(/cannot be undone/i);
+  await user.tab();
   expect(screen.getByLabelText('Your password')).toHaveFocus();
 
   await user.click(screen.getByRole('button', { name: 'Cancel' }));

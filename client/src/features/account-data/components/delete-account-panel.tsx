@@ -38,14 +38,15 @@ export function DeleteAccountPanel(props: {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const provider = publicConfig.oidcProviderName ?? '';
-  // Opening and cancelling replace the button that had the focus: it moves to the form's first field, and back to
-  // the button, so a keyboard or a screen reader does not fall back to the page's start. Not on the page's first
-  // render, when the form opens by itself on the way back from the provider.
+  // Opening and cancelling replace the button that had the focus: it moves to the form's warning, read first (not to
+  // the password, which would open a phone's keyboard over the warning), and back to the button, so a keyboard or a
+  // screen reader does not fall back to the page's start. Not on the page's first render, when the form opens by
+  // itself on the way back from the provider.
   const section = useRef<HTMLElement>(null);
   const focusFollows = useRef(false);
   useEffect(() => {
     if (!focusFollows.current) return;
-    section.current?.querySelector<HTMLElement>(open ? 'form input, form a' : 'button[aria-expanded]')?.focus();
+    section.current?.querySelector<HTMLElement>(open ? 'form [tabindex="-1"]' : 'button[aria-expanded]')?.focus();
   }, [open]);
   const toggle = (next: boolean) => {
     focusFollows.current = true;
@@ -93,7 +94,9 @@ export function DeleteAccountPanel(props: {
         </Button>
       ) : (
         <form noValidate onSubmit={submit} className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
-          <p className="text-sm font-semibold text-red-900">{t('deletion.cannotUndo')}</p>
+          <p tabIndex={-1} className="text-sm font-semibold text-red-900 focus:outline-none">
+            {t('deletion.cannotUndo')}
+          </p>
           {props.hasPassword ? (
             <Field id="delete-account-password" label={t('deletion.password')} hint={t('deletion.confirmHint')} error={error}>
               {(ids) => (
