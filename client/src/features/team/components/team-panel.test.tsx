@@ -48,9 +48,11 @@ describe('the team panel', () => {
     await waitFor(() => expect(email).toHaveAccessibleDescription('This person is already in your team'));
     expect(email).toHaveFocus();
 
+    // Sent from the keyboard: the address box has the focus again for the next one.
     await user.clear(email);
     await user.type(email, 'lina@gulfbuilders.example');
-    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    screen.getByRole('button', { name: 'Send Invitation' }).focus();
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(sent()).toBe(2));
     network.answer(201, { id: 'invitation-1', email: 'lina@gulfbuilders.example', role: 'member', expiresAt: '2026-12-14T09:00:00.000Z' });
     // The team is asked for again once the invitation is made.
@@ -58,6 +60,19 @@ describe('the team panel', () => {
     network.answer(200, TEAM);
     await waitFor(() => expect(email).toHaveValue(''));
     await waitFor(() => expect(email).toHaveFocus());
+  });
+
+  it('gives the focus to the note that replaces the form when an invitation sent from the keyboard took the last seat', async () => {
+    const network = await showTeam();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('textbox', { name: "Colleague's e-mail" }), 'lina@gulfbuilders.example');
+    screen.getByRole('button', { name: 'Send Invitation' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(network.sent('POST /api/company/invitations')).toBe(1));
+    network.answer(201, { id: 'invitation-1', email: 'lina@gulfbuilders.example', role: 'member', expiresAt: '2026-12-14T09:00:00.000Z' });
+    await waitFor(() => expect(network.sent('GET /api/company/team')).toBe(2));
+    network.answer(200, { ...TEAM, used: 5 });
+    await waitFor(() => expect(screen.getByText(/^All 5 seats of your plan are taken/)).toHaveFocus());
   });
 
   it('asks once more before removing a colleague, who would be signed out at once', async () => {

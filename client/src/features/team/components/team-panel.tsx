@@ -1,6 +1,6 @@
 // The company's team on /account: who is in it (with their role), the open invitations, the seats of the plan. The
 // owner and admins invite; the owner changes roles, removes a colleague and hands the company over.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,13 @@ import { ltr, ltrValues } from '@/lib/ltr-values';
 /** The server's refusals of the address itself (in the team already, or invited already). */
 const ADDRESS_REFUSALS = new Set(['team.already_member', 'team.already_invited']);
 
-function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onChange?: (() => void) | undefined }) {
+function InviteForm(props: { canChooseRole: boolean; onChange?: (() => void) | undefined; onSent: (byKeyboard: boolean) => void }) {
+  const { canChooseRole, onChange, onSent } = props;
   const { t } = useTranslation('team');
+  // Sent from the keyboard (Enter, or the button pressed with a key: a click of no pointer): the focus is then given
+  // back to the address for the next colleague, the button having been disabled while sending. Not after a tap, when
+  // it would open a phone's keyboard over the toast.
+  const byKeyboard = useRef(false);
   const invite = useInviteMember();
   const sendOnce = useSendOnce();
   const form = useForm<z.input<typeof inviteMemberSchema>, unknown, z.output<typeof inviteMemberSchema>>({
@@ -44,8 +49,8 @@ function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onCha
           sendOnce(() =>
             invite.mutateAsync(values, {
               onSuccess: (invitation) => {
-                // Ready for the next colleague: the button that had the focus was disabled while sending.
-                form.setFocus('email');
+                if (byKeyboard.current) form.setFocus('email');
+                onSent(byKeyboard.current);
                 form.reset();
                 onChange?.();
                 toast({ variant: 'success', title: ltrValues(t('invited', { email: ltr(invitation.email) })) });
@@ -78,7 +83,7 @@ function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onCha
           )}
         </Field>
       )}
-      <Button type="submit" disabled={invite.isPending}>
+      <Button type="submit" disabled={invite.isPending} onClick={(event) => (byKeyboard.current = event.detail === 0)}>
         {invite.isPending && <Spinner />}
         {t('invite')}
       </Button>
@@ -87,6 +92,20 @@ function InviteForm({ canChooseRole, onChange }: { canChooseRole: boolean; onCha
 }
 
 /** `onChange`: the seats taken changed (an invitation sent or withdrawn, a colleague removed). */
+/** Said in place of the invitation form once every seat is taken. */
+function SeatsTaken({ seats, takeFocus }: { seats: number; takeFocus: boolean }) {
+  const { t } = useTranslation('team');
+  const note = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (takeFocus) note.current?.focus();
+  }, [takeFocus]);
+  return (
+    <p ref={note} tabIndex={-1} className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 focus:outline-none">
+      {t('full', { seats: formatNumber(seats) })}
+    </p>
+  );
+}
+
 export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myId: string; onChange?: () => void }) {
   const { t, i18n } = useTranslation('team');
   const team = useTeam();
@@ -99,6 +118,8 @@ export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myI
   const removeOnce = useSendOnce();
   const setRoleOnce = useSendOnce();
   const transferOnce = useSendOnce();
+  // The last invitation sent from the keyboard: if it took the last seat, the note that replaces the form takes the focus.
+  const [invitedByKeyboard, setInvitedByKeyboard] = useState(false);
   // Handing over and removing each ask once more: the one removed is signed out at once, mid-search perhaps.
   const [confirming, setConfirming] = useState<string | null>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState<string | null>(null);
@@ -207,7 +228,12 @@ export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myI
           </ul>
         </div>
       )}
-      {myRole !== 'member' && (used < seats ? <InviteForm canChooseRole={owner} onChange={onChange} /> : <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('full', { seats: formatNumber(seats) })}</p>)}
+      {myRole !== 'member' &&
+        (used < seats ? (
+          <InviteForm canChooseRole={owner} onChange={onChange} onSent={setInvitedByKeyboard} />
+        ) : (
+          <SeatsTaken seats={seats} takeFocus={invitedByKeyboard} />
+        ))}
     </div>
   );
 }
