@@ -53,6 +53,14 @@ export const verifyPaymentSchema = z.object({
 });
 export type VerifyPaymentInput = z.input<typeof verifyPaymentSchema>;
 
+/**
+ * The earliest day a transfer paying an invoice may be dated: a transfer names the invoice, so it cannot come before
+ * it, with a day's leeway for a bank or a person whose day is not the Gulf's (Dubai time, UTC+4).
+ */
+export function earliestTransferDate(invoiceIssuedAt: Date): string {
+  return new Date(invoiceIssuedAt.getTime() + (4 - 24) * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
 /** POST /api/company/invoices/:id/payment: "I have paid", with the day of the transfer and the bank's reference. */
 export const declarePaymentSchema = z.object({
   transferDate: z.iso.date({ error: 'Please enter the date of your transfer' }),

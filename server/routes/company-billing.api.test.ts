@@ -49,6 +49,8 @@ describe('I have paid', () => {
       code: 'invoice.transfer_in_future',
       message: 'The date of the transfer cannot be in the future',
     });
+    // The day before the invoice is taken (the first test); two days before, not.
+    expect((await company.agent.post(url).send({ transferDate: inDays(-2) }).expect(400)).body.code).toBe('invoice.transfer_before_invoice');
     expect((await company.agent.post(url).send({ transferDate: '2020-01-01' }).expect(400)).body).toMatchObject({
       code: 'invoice.transfer_before_invoice',
       message: 'The date of the transfer cannot be before the invoice was issued',

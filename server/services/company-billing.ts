@@ -5,13 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { companySlug } from '#shared/employers.ts';
 import type { CompanyAccount, CompanyDetailsInput, CompanyOnboarding, CompanyView, DeclarePaymentInput, InvoiceView } from '#shared/company.ts';
+import { earliestTransferDate } from '#shared/company.ts';
 import type { PlanId } from '#shared/constants.ts';
 import { normalizeGccPhone } from '#shared/profile.ts';
 import { auditLog, companyMembers, companyProfiles, invoices, users, type User } from '#shared/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
-import { addDays, findInvoice, gulfDate, invoiceSummary, invoiceView, invoicesOf, issueInvoice } from './invoices.ts';
+import { findInvoice, gulfDate, invoiceSummary, invoiceView, invoicesOf, issueInvoice } from './invoices.ts';
 import { uuidParam } from './keyset.ts';
 import { companyOf } from '../auth/company-of-user.ts';
 import { companyView, issueRenewal, OWN_RENEWAL, ownCompany, queueInvoiceEmail, type CompanyContext } from './subscriptions.ts';
@@ -106,9 +107,7 @@ export async function declarePayment(ctx: { db: Db; clock: Clock }, user: User, 
       .for('update');
     if (!row) throw new DomainError('invoice.not_found');
     if (row.invoice.status !== 'issued') throw new DomainError('invoice.not_payable');
-    // A transfer names the invoice it pays: it cannot come before the invoice did. A day's leeway for a bank or a
-    // person whose day is not the Gulf's.
-    if (input.transferDate < addDays(gulfDate(row.invoice.issuedAt), -1)) throw new DomainError('invoice.transfer_before_invoice');
+    if (input.transferDate < earliestTransferDate(row.invoice.issuedAt)) throw new DomainError('invoice.transfer_before_invoice');
     const [updated] = await tx
       .update(invoices)
       .set({ paymentDeclaredAt: now, declaredTransferDate: input.transferDate, declaredReference: input.bankReference || null })

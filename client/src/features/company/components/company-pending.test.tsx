@@ -43,6 +43,14 @@ describe("a company's pending screen", () => {
     expect(screen.queryByText('Could not send this. Please try again.')).toBeNull();
   });
 
+  it("offers dates from the day before the invoice to today, as the server takes them (Dubai's day)", async () => {
+    answerRequests({ [`GET /api/company/invoices/${invoice.id}`]: { body: invoice } });
+    await showPending(invoiceSummary({ ...invoice, issuedAt: '2026-03-09T21:30:00.000Z' }));
+    // Issued on 10 March in Dubai (01:30): a transfer of 9 March is taken, 8 March is not.
+    expect(dateField()).toHaveAttribute('min', '2026-03-09');
+    expect(dateField()).toHaveAttribute('max', gulfDay(0));
+  });
+
   it('sends "I have paid" once when its button is tapped twice before the first has been answered', async () => {
     let answer!: (response: Response) => void;
     const fetched = answerRequests({

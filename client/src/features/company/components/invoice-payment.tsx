@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { declarePaymentSchema, type InvoiceSummary, type InvoiceView } from '#shared/company.ts';
+import { declarePaymentSchema, earliestTransferDate, type InvoiceSummary, type InvoiceView } from '#shared/company.ts';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -108,7 +108,7 @@ export function IHavePaidForm({ invoice }: { invoice: InvoiceSummary }) {
     <form noValidate className="space-y-4" onSubmit={(event) => void form.handleSubmit(send)(event)}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="payment-transfer-date" label={t('pay.transferDate')} required error={message(errors.transferDate?.message)}>
-          {(ids) => <Input {...ids} type="date" max={gulfToday()} {...form.register('transferDate')} />}
+          {(ids) => <Input {...ids} type="date" min={earliestTransferDate(new Date(invoice.issuedAt))} max={gulfToday()} {...form.register('transferDate')} />}
         </Field>
         <Field
           id="payment-bank-reference"
