@@ -75,6 +75,8 @@ describe('the profile form', () => {
     // The uploads say so at their fields in the same go, not only once the rest is right.
     expect(screen.getByLabelText(/^Introduction Video/)).toHaveAccessibleDescription(/Please upload your introduction video$/);
     expect(within(screen.getByRole('group', { name: 'CV' })).getByRole('button', { name: 'Upload CV' })).toHaveAccessibleDescription(/Please upload your CV$/);
+    // The first of them in the page's order has the focus, and so is in view: the video, above the name.
+    await waitFor(() => expect(screen.getByLabelText(/^Introduction Video/)).toHaveFocus());
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -121,6 +123,8 @@ describe('the profile form', () => {
     expect(within(cv).getByRole('button', { name: 'Upload CV' })).toHaveAccessibleDescription(/PDF/);
     await user.click(screen.getByRole('button', { name: 'Send for review' }));
     expect(await screen.findByText('Missing CV')).toBeInTheDocument();
+    // Only the uploads are missing: the first of them is brought into view with the focus.
+    await waitFor(() => expect(screen.getByLabelText(/^Introduction Video/)).toHaveFocus());
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

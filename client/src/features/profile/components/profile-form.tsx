@@ -130,8 +130,13 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
 
   // The optional part, closed on a new profile: a refused field in it is shown, not left hidden behind its summary.
   const more = useRef<HTMLDetailsElement>(null);
-  const showRefusedInMore = (refused: object) => {
+  // The first field said to be wrong in the page's order takes the focus once the messages are drawn: the video's
+  // message is above the name (which the form library would focus), and uploads alone missing moved nothing.
+  const formElement = useRef<HTMLFormElement>(null);
+  const focusFirstRefused = () => requestAnimationFrame(() => formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const showRefused = (refused: object) => {
     if (Object.keys(refused).some((name) => more.current?.querySelector(`[name="${name}"]`))) more.current!.open = true;
+    focusFirstRefused();
   };
 
   const videoOnItsWay = sending.phase === 'sending' || sending.phase === 'offline' || sending.phase === 'paused';
@@ -168,15 +173,17 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
     sendOnce(async () => {
       const submission = await submissionOf(values);
       if (submission) await onSubmit(submission);
+      else focusFirstRefused();
     });
 
   const busy = pending || naming;
   const optional = <span className="font-normal text-slate-600">{t('form.optional')}</span>;
   return (
     <form
+      ref={formElement}
       onSubmit={(event) => {
         setSendTried(true);
-        void form.handleSubmit(send, showRefusedInMore)(event);
+        void form.handleSubmit(send, showRefused)(event);
       }}
       noValidate
       className="space-y-6"
