@@ -20,7 +20,9 @@ describe('the search read from the address of /dashboard', () => {
     ] as const) {
       expect(readSearchState(query).filters[left], query).toBe('');
     }
-    expect(readSearchState('industries=Construction,Astronaut').filters.industries).toEqual(['Construction']);
+    expect(readSearchState('industries=Construction,Astronaut,Construction').filters.industries).toEqual(['Construction']);
+    // Read as the search reads it, so the filter panel shows the number searched.
+    expect(readSearchState('minYears=1e1&maxYears= 12').filters).toMatchObject({ minYears: '10', maxYears: '12' });
     // A range the wrong way round means nothing: both ends are left out.
     expect(readSearchState('minYears=10&maxYears=2').filters).toMatchObject({ minYears: '', maxYears: '' });
     expect(searchStateQuery(readSearchState('minYears=abc&maxYears=5'))).toBe('maxYears=5');

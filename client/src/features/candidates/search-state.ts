@@ -17,14 +17,16 @@ const SHOWN_MAX = 20 * CANDIDATE_PAGE_SIZE;
 // sent: the page then searches without it, where the search's refusal named the API's parameter in English.
 const { shape } = candidateSearchSchema;
 const accepted = (key: keyof typeof shape, value: string | string[]) => shape[key].safeParse(value).success;
+/** The value as the search reads it ('1e1' is 10), so the panel shows what is searched; '' when it is refused. */
 const single = (params: URLSearchParams, key: 'availableWithin' | 'maxSalary' | 'salaryCurrency' | 'minYears' | 'maxYears') => {
-  const value = params.get(key) ?? '';
-  return value !== '' && accepted(key, value) ? value : '';
+  const read = shape[key].safeParse(params.get(key) || undefined);
+  return read.success && read.data !== undefined ? String(read.data) : '';
 };
 
-// As the API reads a list: a comma followed by a space belongs to the value ('Dubai, UAE').
-const list = (params: URLSearchParams, key: (typeof LIST_FILTERS)[number]) =>
-  (params.get(key) ?? '').split(/,(?! )/).filter((value) => value && accepted(key, [value]));
+// As the API reads a list: a comma followed by a space belongs to the value ('Dubai, UAE'). Each value once.
+const list = (params: URLSearchParams, key: (typeof LIST_FILTERS)[number]) => [
+  ...new Set((params.get(key) ?? '').split(/,(?! )/).filter((value) => value && accepted(key, [value]))),
+];
 
 export function readSearchState(query: string): SearchState {
   const params = new URLSearchParams(query);
