@@ -170,7 +170,11 @@ export async function acceptInvitation(ctx: Pick<TeamContext, 'db' | 'clock' | '
     // against a steady team, and two invitations accepted at once by one account cannot both add it.
     const [locked] = await tx.select().from(companyProfiles).where(eq(companyProfiles.id, invitation.companyId)).for('update');
     const company = locked!;
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [account] = await tx
+      .select({ passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
     if (user.email?.toLowerCase() !== invitation.email) throw new DomainError('team.invitation_other_email', { params: { email: invitation.email } });
     if (user.role === 'job_seeker') throw new DomainError('team.job_seeker_account');
     if (await companyOf(tx, user)) throw new DomainError('team.already_in_company');
@@ -179,14 +183,16 @@ export async function acceptInvitation(ctx: Pick<TeamContext, 'db' | 'clock' | '
     if (!hasDatabaseAccess(company, now)) throw new DomainError('team.invitation_company_inactive');
     if ((await seatsTaken(tx, company.id, now)).people >= (await seatLimit(tx, company, ctx.teamSeats))) throw new DomainError('team.invitation_no_seats');
     // The invitation's link was e-mailed to this address, so following it proves the address, as the confirmation link
-    // does; and whoever follows it is signed in to the account, so chose or knows its password: that password counts
-    // as chosen after the proof (docs/decisions/0016). The colleague is not asked to confirm the address again.
+    // does; and whoever follows it is signed in to the account, so chose or knows its password: that password, if it
+    // is still the one this session signed in with, counts as chosen after the proof (docs/decisions/0016). The
+    // colleague is not asked to confirm the address again.
+    const passwordProven = account!.passwordHash !== null && account!.passwordHash === user.passwordHash && account!.sessionVersion === user.sessionVersion;
     await tx
       .update(users)
       .set({
         ...(user.role ? {} : { role: 'company' as const }),
         emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-        passwordSetAfterProof: true,
+        ...(passwordProven ? { passwordSetAfterProof: true } : {}),
         updatedAt: now,
       })
       .where(eq(users.id, user.id));
