@@ -7,6 +7,9 @@ import { text } from './text.ts';
 
 /** GCC country codes, tried in this order when a number is written without +country code. */
 export const GCC_COUNTRIES: CountryCode[] = ['AE', 'SA', 'QA', 'BH', 'KW', 'OM'];
+/** The longest bio, in characters. */
+export const BIO_MAX = 2000;
+
 export const PHONE_NOT_GCC = 'Please enter a mobile number from a GCC country, starting with its country code (for example +971)';
 
 const COUNTRY_CODES: Record<(typeof COUNTRIES)[number], CountryCode> = { UAE: 'AE', 'Saudi Arabia': 'SA', Qatar: 'QA', Bahrain: 'BH', Kuwait: 'KW', Oman: 'OM' };
@@ -49,7 +52,7 @@ const profileFields = z.object({
   location: z.string().min(LIMITS.locationMin, 'Please select a location'),
   industries: z.array(z.string()).min(1, 'Please select at least one industry'),
   languages: z.array(z.string()).min(1, 'Please select at least one language'),
-  bio: text('Introduction', { multiline: true }).max(2000, 'Please keep your introduction under 2000 characters').optional(),
+  bio: text('Introduction', { multiline: true }).max(BIO_MAX, `Please keep your introduction under ${BIO_MAX} characters`).optional(),
   yearsOfExperience: yearsOfExperience.optional(),
   ...hiringFactsSchema.shape,
 });

@@ -128,6 +128,18 @@ describe('the profile form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('shows how much of the bio’s room is used once it is nearly full, and when it is over', async () => {
+    const { user } = await showForm({ initial: SAVED });
+    const bio = screen.getByRole('textbox', { name: 'About You (optional)' });
+    expect(screen.queryByText(/\/ 2,000$/)).toBeNull();
+    await user.clear(bio);
+    await user.click(bio);
+    await user.paste('x'.repeat(1900));
+    expect(screen.getByText('1,900 / 2,000')).not.toHaveClass('text-red-700');
+    await user.paste('x'.repeat(150));
+    expect(screen.getByText('2,050 / 2,000')).toHaveClass('text-red-700');
+  });
+
   it('opens "More about you" to show a field in it that is refused, where it was closed and gave no sign', async () => {
     const { onSubmit, user } = await showForm();
     const more = screen.getByText('More about you').closest('details')!;

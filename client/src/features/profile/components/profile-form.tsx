@@ -24,6 +24,7 @@ import { finalizeCvUpload } from '../api/finalize-cv-upload';
 import { requestCvUpload } from '../api/request-cv-upload';
 import { useVideoSending, videoUploadId } from '../video-sending';
 import { readDraft, useProfileDraft, type ProfileDraft } from '../profile-draft';
+import { BioLength } from './bio-length';
 import { VideoUploadField } from './video-upload-field';
 import { HiringFactsFields, hiringFactDefaults } from './hiring-facts-fields';
 import { useOptionText } from '@/lib/option-text';
@@ -250,7 +251,12 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
         </summary>
         <div className="space-y-6 border-t border-slate-200 p-5 sm:p-6">
           <Field id="profile-bio" label={<>{t('form.bio')} {optional}</>} hint={t('form.bioHint')} error={message(errors.bio?.message)}>
-            {(ids) => <Textarea {...ids} rows={4} {...form.register('bio')} />}
+            {(ids) => (
+              <>
+                <Textarea {...ids} rows={4} {...form.register('bio')} />
+                <BioLength control={form.control} />
+              </>
+            )}
           </Field>
           <Field id="profile-years-of-experience" label={<>{t('form.years')} {optional}</>} error={message(errors.yearsOfExperience?.message)}>
             {(ids) => (
