@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { companySlug } from '#shared/employers.ts';
-import type { CompanyAccount, CompanyDetailsInput, CompanyOnboarding, CompanyView, DeclarePaymentInput, InvoiceView } from '#shared/company.ts';
-import { earliestTransferDate } from '#shared/company.ts';
+import { earliestTransferDate, type CompanyAccount, type CompanyDetailsInput, type CompanyOnboarding, type CompanyView, type DeclarePaymentInput, type InvoiceView } from '#shared/company.ts';
 import type { PlanId } from '#shared/constants.ts';
 import { normalizeGccPhone } from '#shared/profile.ts';
 import { auditLog, companyMembers, companyProfiles, invoices, users, type User } from '#shared/schema.ts';

@@ -123,6 +123,8 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: { ...defaults, ...draft?.values },
+    // The first refused field in the page's order is focused below (focusFirstRefused), the uploads' included.
+    shouldFocusError: false,
   });
   const { keptCvUrl, keepCv } = useProfileDraft(form, draftOf, draft);
   const cvUrl = chosenCvUrl ?? keptCvUrl;
@@ -162,8 +164,8 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
       } finally {
         setNaming(false);
       }
-    } else if (initial?.videoUrl || initial?.videoUploadId) video = {};
-    else return void toast({ variant: 'destructive', title: t('form.missingVideoTitle'), description: t('form.missingVideo') });
+    } else if (videoMissing) return void toast({ variant: 'destructive', title: t('form.missingVideoTitle'), description: t('form.missingVideo') });
+    else video = {};
     return { ...values, bio: values.bio ?? '', cvUrl, ...video };
   };
 

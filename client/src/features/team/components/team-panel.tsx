@@ -91,7 +91,6 @@ function InviteForm(props: { canChooseRole: boolean; onChange?: (() => void) | u
   );
 }
 
-/** `onChange`: the seats taken changed (an invitation sent or withdrawn, a colleague removed). */
 /** Said in place of the invitation form once every seat is taken. */
 function SeatsTaken({ seats, takeFocus }: { seats: number; takeFocus: boolean }) {
   const { t } = useTranslation('team');
@@ -106,6 +105,7 @@ function SeatsTaken({ seats, takeFocus }: { seats: number; takeFocus: boolean })
   );
 }
 
+/** `onChange`: the seats taken changed (an invitation sent or withdrawn, a colleague removed). */
 export function TeamPanel({ myRole, myId, onChange }: { myRole: CompanyRole; myId: string; onChange?: () => void }) {
   const { t, i18n } = useTranslation('team');
   const team = useTeam();
