@@ -1,5 +1,5 @@
 // The accessibility check every browser test relies on (`expectAccessible`) still finds what it is there to find,
-// in the page and in a frame of the page's own origin, since it runs axe in the page (see its comment).
+// in the page and in a frame of the page's own origin, since it runs axe in the page (see its comment), and reads the page at rest.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newContext } from './support/browser.ts';
@@ -31,5 +31,23 @@ it('finds a nameless button in the page and in its frame, and pale text', async 
     expect.stringMatching(/^button-name \(critical\): .* at button, iframe button$/),
     expect.stringMatching(/^color-contrast \(serious\): .* at p$/),
   ]);
+  await context.close();
+});
+
+const FADING = `<!doctype html><html lang="en"><head><title>Fading</title><style>
+.list{transition:opacity 1.5s linear}.busy{opacity:.6}@keyframes turn{to{transform:rotate(1turn)}}
+.spinner{display:inline-block;animation:turn 1s linear infinite}</style></head><body><main><h1>Fading</h1>
+<span class="spinner" aria-hidden="true">*</span><div class="list busy"><p style="color:#6b6b6b">Result</p></div>
+</main></body></html>`;
+
+it('reads a list fading back in once it has come to rest, and does not wait for a spinner', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.route('http://check.test/**', (route) => route.fulfill({ contentType: 'text/html', body: FADING }));
+  await page.goto('http://check.test/');
+  // The text's contrast passes at full opacity and fails at 0.6, which the list is leaving when axe starts.
+  await page.evaluate(() => document.querySelector('.list')!.classList.remove('busy'));
+  await expectAccessible(page);
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector('.list')!).opacity)).toBe('1');
   await context.close();
 });

@@ -124,6 +124,16 @@ async function putAxeIn(page: Page) {
 /** No serious or critical accessibility violations on the page as it is now. */
 export async function expectAccessible(page: Page) {
   await putAxeIn(page);
+  // The page as it comes to rest: a list fading back in after a search (opacity 0.6 to 1) read mid-way has text too
+  // pale. Endless animations (a spinner) never finish and are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // axe.run in the page reaches the frames of the page's origin. Those from elsewhere (a video host's player, a stored
   // CV) are not the product's markup to check. Only the violations are read: axe then skips building selectors for
   // every node that passed (about 15% of each check's time on the landing page).
