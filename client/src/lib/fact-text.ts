@@ -10,8 +10,12 @@ export const today = () => new Date().toISOString().slice(0, 10);
 export function useFactText() {
   const { t, i18n } = useTranslation('options');
   const language = i18n.language;
-  const { regions, collator } = useMemo(
-    () => ({ regions: new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }), collator: new Intl.Collator(language) }),
+  const { regions, currencies, collator } = useMemo(
+    () => ({
+      regions: new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }),
+      currencies: new Intl.DisplayNames([language], { type: 'currency', fallback: 'code' }),
+      collator: new Intl.Collator(language),
+    }),
     [language],
   );
   const countryName = (code: string) => regions.of(code) ?? code;
@@ -19,6 +23,14 @@ export function useFactText() {
     countryName,
     /** Codes in the order of their names in the reader's language. */
     byCountryName: (codes: readonly string[]) => [...codes].sort((a, b) => collator.compare(countryName(a), countryName(b))),
+    /**
+     * "AED · درهم إماراتي": the code, as pay slips and adverts write it, then the name in the reader's language for
+     * one who does not read it. A select too narrow for the name still shows the code.
+     */
+    currencyText: (code: string) => {
+      const name = currencies.of(code);
+      return name && name !== code ? `${code} · ${name}` : code;
+    },
     visaText: (status: string) => t(`visaStatuses.${status}`, { defaultValue: status }),
     licenceText: (type: string) => t(`licences.${type}`, { defaultValue: type }),
     /** "Available now" for a start date on or before today, else "Available from 12 Dec 2026". */

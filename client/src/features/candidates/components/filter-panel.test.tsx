@@ -155,5 +155,9 @@ describe('the filter panel', () => {
     await user.type(screen.getByRole('spinbutton', { name: arabic.filters.maxYears }), '2');
     await user.type(screen.getByRole('spinbutton', { name: arabic.filters.minYears }), '9');
     expect(screen.getByRole('alert')).toHaveTextContent(arabic.filters.yearsOrder);
+    // The currencies by their code and their Arabic name, as the amounts in the chips are written in Arabic too.
+    const currency = screen.getByRole('combobox', { name: arabic.filters.salaryCurrency });
+    expect(within(currency).getByRole('option', { selected: true })).toHaveTextContent(/^AED · درهم/);
+    expect(within(currency).getAllByRole('option').map((option) => option.textContent)).toContain(`SAR · ${new Intl.DisplayNames(['ar'], { type: 'currency' }).of('SAR')}`);
   });
 });

@@ -95,7 +95,7 @@ const AVAILABLE_WITHIN = ['', '0', '30', '60', '90'] as const;
 export function FilterPanel({ idPrefix, filters, counts, onChange }: Props) {
   const { t } = useTranslation('candidates');
   const { optionText } = useOptionText();
-  const { countryName, byCountryName, visaText, licenceText } = useFactText();
+  const { countryName, byCountryName, visaText, licenceText, currencyText } = useFactText();
   const availableName = `${idPrefix}-available-within`;
   const yearsErrorId = `${idPrefix}-years-order-error`;
   const set = <K extends keyof CandidateFilters>(key: K, value: CandidateFilters[K]) => onChange({ ...filters, [key]: value });
@@ -173,7 +173,8 @@ export function FilterPanel({ idPrefix, filters, counts, onChange }: Props) {
       <OptionList id={`${idPrefix}-licences`} text={licenceText} legend={t('filters.licences')} options={LICENCE_TYPES} chosen={filters.licences} counts={undefined} onChange={(v) => set('licences', v)} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.salary')}</legend>
-        <div className="mt-2 flex items-center gap-2">
+        {/* The currency under the amount: its name in the reader's language is wider than the panel's half. */}
+        <div className="mt-2 grid gap-2">
           <Input
             type="number"
             inputMode="numeric"
@@ -191,10 +192,10 @@ export function FilterPanel({ idPrefix, filters, counts, onChange }: Props) {
             }}
             controlSize="md"
           />
-          <Select aria-label={t('filters.salaryCurrency')} controlSize="md" fullWidth={false} className="w-28" value={filters.salaryCurrency || 'AED'} onChange={(event) => set('salaryCurrency', event.currentTarget.value)}>
+          <Select aria-label={t('filters.salaryCurrency')} controlSize="md" value={filters.salaryCurrency || 'AED'} onChange={(event) => set('salaryCurrency', event.currentTarget.value)}>
             {SALARY_CURRENCIES.map((currency) => (
               <option key={currency} value={currency}>
-                {currency}
+                {currencyText(currency)}
               </option>
             ))}
           </Select>

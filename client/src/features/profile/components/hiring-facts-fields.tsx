@@ -63,7 +63,7 @@ function CountrySelect({ ids, placeholder, gccFirst, field, form }: {
 
 export function HiringFactsFields({ form, message }: { form: Form; message: (m?: string) => string | undefined }) {
   const { t } = useTranslation('profile');
-  const { visaText, licenceText } = useFactText();
+  const { visaText, licenceText, currencyText } = useFactText();
   const { errors } = form.formState;
   const optional = <span className="font-normal text-slate-600">{t('form.optional')}</span>;
 
@@ -173,25 +173,28 @@ export function HiringFactsFields({ form, message }: { form: Form; message: (m?:
           {t('form.salary')} {optional}
         </legend>
         <p className="mt-1 text-sm text-slate-600">{t('form.salaryHint')}</p>
-        <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <div className="mt-2 grid grid-cols-2 gap-3">
           <Field id="profile-salary-min" label={t('form.salaryMin')} error={message(errors.salaryMin?.message)}>
             {(ids) => <Input {...ids} type="number" inputMode="numeric" min={1} max={SALARY_MAX} {...form.register('salaryMin', numberOrNull)} />}
           </Field>
           <Field id="profile-salary-max" label={t('form.salaryMax')} error={message(errors.salaryMax?.message)}>
             {(ids) => <Input {...ids} type="number" inputMode="numeric" min={1} max={SALARY_MAX} {...form.register('salaryMax', numberOrNull)} />}
           </Field>
-          <Field id="profile-salary-currency" label={t('form.salaryCurrency')} error={message(errors.salaryCurrency?.message)}>
-            {(ids) => (
-              <Select {...ids} {...form.register('salaryCurrency', emptyIsNull)}>
-                <option value="">{t('form.notSaid')}</option>
-                {SALARY_CURRENCIES.map((currency) => (
-                  <option key={currency} value={currency}>
-                    {currency}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          {/* A row of its own: the currencies are named in the reader's language. */}
+          <div className="col-span-2">
+            <Field id="profile-salary-currency" label={t('form.salaryCurrency')} error={message(errors.salaryCurrency?.message)}>
+              {(ids) => (
+                <Select {...ids} {...form.register('salaryCurrency', emptyIsNull)}>
+                  <option value="">{t('form.notSaid')}</option>
+                  {SALARY_CURRENCIES.map((currency) => (
+                    <option key={currency} value={currency}>
+                      {currencyText(currency)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </div>
         </div>
       </fieldset>
     </>

@@ -187,6 +187,13 @@ describe('the profile form', () => {
       hindiProfile.form.missingCv,
     ]);
     expect(screen.getByRole('textbox', { name: hindiProfile.form.phone })).toHaveValue('12345');
+    // Each currency by its code and its Hindi name: 'SAR' alone means nothing to one who does not read it.
+    const currencies = within(screen.getByRole('combobox', { name: hindiProfile.form.salaryCurrency })).getAllByRole('option');
+    expect(currencies.map((option) => option.textContent)).toEqual([
+      hindiProfile.form.notSaid,
+      ...['AED', 'SAR', 'QAR', 'BHD', 'KWD', 'OMR', 'USD'].map((code) => `${code} · ${new Intl.DisplayNames(['hi'], { type: 'currency' }).of(code)}`),
+    ]);
+    expect(currencies[2]).toHaveTextContent(/^SAR · सउदी रियाल$/);
   });
 
   it('edits a saved profile: refuses years out of range, then sends the corrected values with its CV', async () => {
