@@ -242,6 +242,12 @@ describe('a new job seeker', () => {
     await page.getByRole('spinbutton', { name: 'Lowest' }).fill('4000');
     await page.getByRole('spinbutton', { name: 'Highest' }).fill('3000');
     await page.getByRole('combobox', { name: 'Currency' }).selectOption('AED');
+    // A Back gesture loses nothing: opened again, the form has the changes and says so.
+    await page.goBack();
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.getByText('Your changes that were not saved yet are back.', { exact: false }).waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Highest' }).inputValue()).toBe('3000');
+    expect(await page.getByLabel('Start date').inputValue()).toBe(start);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     // Each problem next to its field; nothing is lost.
     await page.getByText('Please select the country that issued your licence').waitFor();

@@ -2,8 +2,9 @@
 // - the introduction video waiting to be sent (IndexedDB), until the server has all of it; the next visit goes on
 //   from the server's offset (docs/decisions/0035-the-recording-is-kept-in-the-browser.md). One video per account,
 //   under the account's id, so a phone shared by two people never sends one person's video as the other's;
-// - the profile form's draft (localStorage): what was typed and chosen, and the uploads it finished, until the
-//   profile is saved or its account signs out (docs/decisions/0054-the-profile-draft-kept-on-the-phone.md).
+// - the profile form's drafts (localStorage), of a new profile and of changes to a saved one: what was typed and
+//   chosen, and the uploads it finished, until the profile is saved or its account signs out
+//   (docs/decisions/0054-the-profile-draft-kept-on-the-phone.md).
 
 const DATABASE = 'wazifa';
 const STORE = 'videos-to-send';
@@ -78,14 +79,19 @@ export async function forgetVideo(userId: string): Promise<void> {
   }
 }
 
-const DRAFT = 'wazifa.profileDraft';
+/**
+ * The profile form's drafts: a new profile's, and the changes to a saved one (an edit), each under its own key so
+ * that neither replaces the other.
+ */
+export type DraftKind = 'new' | 'edit';
+const DRAFTS: Record<DraftKind, string> = { new: 'wazifa.profileDraft', edit: 'wazifa.profileEdit' };
 
 /** The draft as stored: whatever the form put in it, with its account. */
 type StoredDraft = Record<string, unknown> & { userId: string };
 
-function storedDraft(): StoredDraft | undefined {
+function storedDraft(kind: DraftKind): StoredDraft | undefined {
   try {
-    const draft = JSON.parse(localStorage.getItem(DRAFT) ?? 'null') as unknown;
+    const draft = JSON.parse(localStorage.getItem(DRAFTS[kind]) ?? 'null') as unknown;
     return draft && typeof draft === 'object' && typeof (draft as StoredDraft).userId === 'string' ? (draft as StoredDraft) : undefined;
   } catch {
     return undefined;
@@ -93,32 +99,37 @@ function storedDraft(): StoredDraft | undefined {
 }
 
 /** The profile form's draft kept for this account, if any: never another account's. */
-export function keptDraft(userId: string): Record<string, unknown> | undefined {
-  const draft = storedDraft();
+export function keptDraft(userId: string, kind: DraftKind = 'new'): Record<string, unknown> | undefined {
+  const draft = storedDraft(kind);
   return draft?.userId === userId ? draft : undefined;
 }
 
 /**
- * Writes these parts of the account's draft (a part given as undefined is taken out). One draft per browser: another
- * account's is replaced, so a shared phone holds no more than the work of whoever is signed in.
+ * Writes these parts of the account's draft (a part given as undefined is taken out). One draft of a kind per
+ * browser: another account's is replaced, so a shared phone holds no more than the work of whoever is signed in.
  */
-export function keepDraft(userId: string, parts: Record<string, unknown>): void {
-  const draft = keptDraft(userId);
+export function keepDraft(userId: string, parts: Record<string, unknown>, kind: DraftKind = 'new'): void {
+  const draft = keptDraft(userId, kind);
   // Taking out a part of a draft there is not, is nothing to write.
   if (!draft && Object.values(parts).every((part) => part === undefined)) return;
   try {
-    localStorage.setItem(DRAFT, JSON.stringify({ ...draft, ...parts, userId }));
+    localStorage.setItem(DRAFTS[kind], JSON.stringify({ ...draft, ...parts, userId }));
   } catch {
     // No storage (private browsing, full): the form works as before, kept only in the page.
   }
 }
 
-/** Forgets the draft: the account's own (its profile is saved), or whoever's it is (signing out). */
-export function forgetDraft(userId?: string): void {
-  if (userId !== undefined && !keptDraft(userId)) return;
-  try {
-    localStorage.removeItem(DRAFT);
-  } catch {
-    // Nothing kept.
+/**
+ * Forgets a draft of a kind: the account's own (its profile is saved), or whoever's it is. Signing out forgets both
+ * kinds (no kind given).
+ */
+export function forgetDraft(userId?: string, kind?: DraftKind): void {
+  for (const each of kind ? [kind] : (Object.keys(DRAFTS) as DraftKind[])) {
+    if (userId !== undefined && !keptDraft(userId, each)) continue;
+    try {
+      localStorage.removeItem(DRAFTS[each]);
+    } catch {
+      // Nothing kept.
+    }
   }
 }

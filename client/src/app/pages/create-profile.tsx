@@ -40,7 +40,7 @@ export default function CreateProfilePage() {
               createProfile
                 .mutateAsync(values, {
                   onSuccess: () => {
-                    if (user) forgetDraft(user.id);
+                    if (user) forgetDraft(user.id, 'new');
                     toast({ variant: 'success', title: t('create.successTitle'), description: t('create.success') });
                     navigate('/');
                   },

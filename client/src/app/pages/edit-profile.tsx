@@ -6,6 +6,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useCurrentUser } from '@/lib/auth';
+import { forgetDraft } from '@/lib/kept-video';
 import { useUpdateProfile } from '@/features/profile/api/update-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 
@@ -18,14 +19,15 @@ export default function EditProfilePage() {
   const { user } = useCurrentUser();
   const updateProfile = useUpdateProfile();
   const profile = user?.profile;
-  if (!profile) return null;
+  if (!user || !profile) return null;
   const reviewed = profile.reviewStatus === 'approved' || profile.reviewStatus === 'rejected';
   return (
     <PageShell>
       <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('edit.title')}</h1>
-          <Link href="/profile" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          {/* Cancel lets the changes go; a Back gesture or a reload keeps them for the next time the form opens. */}
+          <Link href="/profile" onClick={() => forgetDraft(user.id, 'edit')} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
             {t('edit.cancel')}
           </Link>
         </div>
@@ -35,11 +37,13 @@ export default function EditProfilePage() {
             submitLabel={t('edit.submit')}
             pendingLabel={t('edit.submitting')}
             pending={updateProfile.isPending}
+            keepDraft
             notice={reviewed ? <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">{t('edit.backToReview')}</p> : undefined}
             onSubmit={(values) =>
               updateProfile
                 .mutateAsync(values, {
                   onSuccess: (saved) => {
+                    forgetDraft(user.id, 'edit');
                     const backToReview = reviewed && saved.reviewStatus === 'pending';
                     toast({ variant: 'success', title: t('edit.successTitle'), description: backToReview ? t('edit.successReview') : t('edit.success') });
                     navigate(backToReview ? '/pending' : '/profile');

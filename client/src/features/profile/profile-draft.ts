@@ -1,14 +1,16 @@
 // A profile being made, kept on the phone until it is saved: what was typed and chosen as it changes, the CV and the
 // video once they have arrived (a video still on its way is kept by lib/kept-video.ts and goes on by itself). Opened
 // again, the form starts from it; a kept upload is offered only once the server says it is still this person's and
-// still there for a while (docs/decisions/0054-the-profile-draft-kept-on-the-phone.md).
+// still there for a while. Changes to a saved profile are kept the same way, against the saved version they change: a
+// Back gesture, a reload or a discarded tab loses none of them, and they are let go once that version is no longer
+// the profile's (docs/decisions/0054-the-profile-draft-kept-on-the-phone.md).
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { DraftUpload } from '#shared/uploads.ts';
-import { keepDraft, keptDraft } from '@/lib/kept-video';
+import { forgetDraft, keepDraft as keepStored, keptDraft as keptStored } from '@/lib/kept-video';
 import { draftUploadsQuery } from './api/get-draft-uploads';
-import { offerArrivedVideo, useVideoSending } from './video-sending';
+import { clearSending, offerArrivedVideo, useVideoSending } from './video-sending';
 
 /** Time to finish the form: an upload the clean-up takes sooner is asked for again rather than refused at saving. */
 const LEAST_SECONDS_LEFT = 30 * 60;
@@ -29,10 +31,26 @@ function fits(value: unknown, byDefault: unknown): boolean {
 
 const isString = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
+/** Whose draft it is, and of what: a new profile, or the changes to the saved version `basedOn` (its updatedAt). */
+export interface DraftOwner {
+  userId: string;
+  basedOn?: string;
+}
+
+const kindOf = (owner: DraftOwner) => (owner.basedOn === undefined ? 'new' : 'edit');
+const keptDraft = (owner: DraftOwner) => keptStored(owner.userId, kindOf(owner));
+function keepDraft(owner: DraftOwner, parts: Record<string, unknown>) {
+  // An edit's draft names the version it changes with each part, so a part written first still finds its draft.
+  if (owner.basedOn !== undefined && Object.values(parts).some((part) => part !== undefined)) parts = { ...parts, basedOn: owner.basedOn };
+  keepStored(owner.userId, parts, kindOf(owner));
+}
+
 /** The draft this account kept, limited to the form's own fields. */
-export function readDraft<Values extends object>(userId: string, defaults: Values): ProfileDraft<Values> | undefined {
-  const kept = keptDraft(userId);
+export function readDraft<Values extends object>(owner: DraftOwner, defaults: Values): ProfileDraft<Values> | undefined {
+  const kept = keptDraft(owner);
   if (!kept) return undefined;
+  // Changes to a version the profile has since left (saved on another phone, or reviewed) are not laid over it.
+  if (kept.basedOn !== owner.basedOn) return void forgetDraft(owner.userId, kindOf(owner));
   const values = kept.values && typeof kept.values === 'object' ? (kept.values as Record<string, unknown>) : {};
   const draft: ProfileDraft<Values> = {
     values: Object.fromEntries(Object.entries(values).filter(([name, value]) => name in defaults && fits(value, (defaults as Record<string, unknown>)[name]))) as Partial<Values>,
@@ -43,31 +61,48 @@ export function readDraft<Values extends object>(userId: string, defaults: Value
   return draft;
 }
 
+/** Whether a draft of changes holds any: a value other than the saved one, or another CV. */
+export function changesProfile<Values extends object>(draft: ProfileDraft<Values>, saved: Values, savedCvUrl: string | null): boolean {
+  const changed = Object.entries(draft.values).some(([name, value]) => JSON.stringify(value) !== JSON.stringify((saved as Record<string, unknown>)[name]));
+  return changed || (draft.cvUrl !== undefined && draft.cvUrl !== savedCvUrl);
+}
+
+/**
+ * Lets the draft go, and the video it offered (one still on its way is left to go on: it may be the saved profile's
+ * own). The form is then started again from the saved profile.
+ */
+export function undoDraft(owner: DraftOwner, draft: ProfileDraft<object> | undefined): void {
+  forgetDraft(owner.userId, kindOf(owner));
+  if (draft?.video) clearSending();
+}
+
 const usable = (upload: DraftUpload | null | undefined) => Boolean(upload && upload.secondsLeft >= LEAST_SECONDS_LEFT);
 
 /**
- * Keeps the form's draft for `userId` (none when undefined: an edit of a saved profile) and offers the uploads the
- * draft kept once the server vouches for them. Returns the kept CV's path, once offered, and a way to keep a new one.
+ * Keeps the form's draft for `owner` (none when undefined) and offers the uploads the draft kept once the server
+ * vouches for them. Returns the kept CV's path, once offered, and a way to keep a new one.
  */
 export function useProfileDraft<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values>, 'subscribe'>,
-  userId: string | undefined,
+  owner: DraftOwner | undefined,
   draft: ProfileDraft<Values> | undefined,
 ) {
+  const userId = owner?.userId;
+  const basedOn = owner?.basedOn;
   const sending = useVideoSending();
 
   useEffect(() => {
     if (!userId) return;
     // A field's change names the field; what only changes the form's state (submitted, checked) is not kept.
-    return form.subscribe({ formState: { values: true }, callback: ({ name, values }) => name && keepDraft(userId, { values }) });
-  }, [form, userId]);
+    return form.subscribe({ formState: { values: true }, callback: ({ name, values }) => name && keepDraft({ userId, basedOn }, { values }) });
+  }, [form, userId, basedOn]);
 
   // The video is kept once it has arrived; a new one on its way takes its place (kept in the browser as it is sent).
   useEffect(() => {
     if (!userId) return;
-    if (sending.phase === 'arrived') keepDraft(userId, { video: { url: sending.videoUrl, name: sending.name, size: sending.size } });
-    else if (sending.phase !== 'idle') keepDraft(userId, { video: undefined });
-  }, [sending, userId]);
+    if (sending.phase === 'arrived') keepDraft({ userId, basedOn }, { video: { url: sending.videoUrl, name: sending.name, size: sending.size } });
+    else if (sending.phase !== 'idle') keepDraft({ userId, basedOn }, { video: undefined });
+  }, [sending, userId, basedOn]);
 
   const cvUrl = draft?.cvUrl;
   const video = draft?.video;
@@ -75,15 +110,15 @@ export function useProfileDraft<Values extends FieldValues>(
   useEffect(() => {
     if (!userId || !check.data) return;
     // What the server no longer vouches for is forgotten, unless the person has put another in its place meanwhile.
-    const still = keptDraft(userId);
-    if (cvUrl && !usable(check.data.cv) && still?.cvUrl === cvUrl) keepDraft(userId, { cvUrl: undefined });
+    const still = keptDraft({ userId, basedOn });
+    if (cvUrl && !usable(check.data.cv) && still?.cvUrl === cvUrl) keepDraft({ userId, basedOn }, { cvUrl: undefined });
     if (!video) return;
     if (usable(check.data.video)) void offerArrivedVideo(userId, { name: video.name, size: video.size, videoUrl: video.url });
-    else if ((still?.video as { url?: unknown } | undefined)?.url === video.url) keepDraft(userId, { video: undefined });
-  }, [check.data, userId, cvUrl, video]);
+    else if ((still?.video as { url?: unknown } | undefined)?.url === video.url) keepDraft({ userId, basedOn }, { video: undefined });
+  }, [check.data, userId, basedOn, cvUrl, video]);
 
   return {
     keptCvUrl: usable(check.data?.cv) ? cvUrl : undefined,
-    keepCv: (url: string) => userId && keepDraft(userId, { cvUrl: url }),
+    keepCv: (url: string) => userId && keepDraft({ userId, basedOn }, { cvUrl: url }),
   };
 }

@@ -15,7 +15,7 @@ export default function KeptVideoSender({ userId, title }: { userId: string; tit
     void resumeKeptVideo(userId, title);
   }, [userId, title]);
   useEffect(() => {
-    if (hasProfile) forgetDraft(userId);
+    if (hasProfile) forgetDraft(userId, 'new');
   }, [userId, hasProfile]);
   useEffect(
     () =>

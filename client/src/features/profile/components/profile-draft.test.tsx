@@ -1,13 +1,15 @@
 // A new profile is kept on the phone until it is saved: what was typed and chosen survives a reload (a form opened
-// again), for its own account only, and a kept upload is offered only once the server says it is still there.
+// again), for its own account only, and a kept upload is offered only once the server says it is still there. So do
+// the changes to a saved profile, for as long as the profile is the version they change.
 import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '#shared/auth.ts';
+import type { OwnProfile } from '#shared/profile.ts';
 import type { DraftUploads } from '#shared/uploads.ts';
 import { logOut } from '@/lib/auth';
 import { keepDraft, keptDraft } from '@/lib/kept-video';
-import { signedInJobSeeker } from '@/test/current-user';
+import { savedProfile, signedInJobSeeker } from '@/test/current-user';
 import { renderForReader } from '@/test/render';
 import { cancelSending } from '../video-sending';
 import { ProfileForm } from './profile-form';
@@ -133,5 +135,69 @@ describe('a profile being made, kept on the phone', () => {
     expect(within(screen.getByRole('group', { name: 'CV' })).getByRole('button', { name: 'Upload CV' })).toBeInTheDocument();
     // What was typed stays.
     expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('050 123 4567');
+  });
+});
+
+/** The form as /profile/edit shows it; unmounted and shown again, the page left by a Back gesture and opened again. */
+async function openEditProfile(profile: OwnProfile) {
+  const view = await renderForReader(
+    <ProfileForm initial={profile} submitLabel="Save Changes" pendingLabel="Saving..." pending={false} onSubmit={() => Promise.resolve()} keepDraft />,
+    { namespaces: ['profile', 'options', 'uploader', 'validation'], user: AMINA },
+  );
+  return { ...view, user: userEvent.setup({ delay: null }) };
+}
+
+const CHANGES_BACK = 'Your changes that were not saved yet are back. Save them, or go back to your profile as it is saved.';
+const SAVED = savedProfile({ bio: 'Front desk, five years in Dubai hotels.' });
+
+describe('changes to a saved profile, kept on the phone', () => {
+  it('come back when the form is left and opened again, said so, and can be undone to the saved profile', async () => {
+    const first = await openEditProfile(SAVED);
+    expect(screen.queryByRole('status')).toBeNull();
+    const bio = screen.getByRole('textbox', { name: 'About You (optional)' });
+    await first.user.clear(bio);
+    await first.user.type(bio, 'Night manager now, at a Marina hotel.');
+    await first.user.click(within(languages()).getByRole('checkbox', { name: 'Hindi' }));
+    first.unmount();
+
+    const again = await openEditProfile(SAVED);
+    expect(screen.getByRole('status')).toHaveTextContent(CHANGES_BACK);
+    expect(screen.getByRole('textbox', { name: 'About You (optional)' })).toHaveValue('Night manager now, at a Marina hotel.');
+    expect(within(languages()).getByRole('checkbox', { name: 'Hindi' })).toBeChecked();
+
+    await again.user.click(screen.getByRole('button', { name: 'Undo changes' }));
+    expect(screen.getByRole('textbox', { name: 'About You (optional)' })).toHaveValue('Front desk, five years in Dubai hotels.');
+    expect(within(languages()).getByRole('checkbox', { name: 'Hindi' })).not.toBeChecked();
+    expect(screen.queryByText(CHANGES_BACK)).toBeNull();
+    expect(keptDraft(AMINA.id, 'edit')).toBeUndefined();
+  });
+
+  it('are not laid over a profile changed since (saved on another phone, or reviewed), and are let go', async () => {
+    const first = await openEditProfile(SAVED);
+    await first.user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '9');
+    first.unmount();
+    expect(keptDraft(AMINA.id, 'edit')).toMatchObject({ basedOn: SAVED.updatedAt });
+
+    const changedSince = { ...SAVED, phone: '+971509999999', updatedAt: '2026-11-25T09:00:00.000Z' };
+    await openEditProfile(changedSince);
+    expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+971509999999');
+    expect(screen.queryByText(CHANGES_BACK)).toBeNull();
+    expect(keptDraft(AMINA.id, 'edit')).toBeUndefined();
+  });
+
+  it('and a new profile’s draft leave each other alone', async () => {
+    keepDraft(AMINA.id, { values: { phone: '050 123 4567' } });
+    const editing = await openEditProfile(SAVED);
+    await editing.user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '9');
+    expect(keptDraft(AMINA.id)).toEqual({ userId: AMINA.id, values: { phone: '050 123 4567' } });
+    // The account has a profile: the new profile's draft is let go, the changes stay.
+    const withProfile = { ...AMINA, profile: { id: 'profile-1', reviewStatus: 'approved' } } as CurrentUser;
+    await renderForReader(<KeptVideoSender userId={AMINA.id} title="Amina Yusuf" />, { user: withProfile });
+    await waitFor(() => expect(keptDraft(AMINA.id)).toBeUndefined());
+    expect(keptDraft(AMINA.id, 'edit')).toMatchObject({ values: { phone: `${SAVED.phone}9` } });
+
+    vi.mocked(fetch).mockResolvedValue(new Response(null, { status: 204 }));
+    await logOut();
+    expect(keptDraft(AMINA.id, 'edit')).toBeUndefined();
   });
 });

@@ -4,46 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { OwnProfile, ProfileSubmission } from '#shared/profile.ts';
 import hindiProfile from '@/locales/hi/profile.json';
 import hindiMessages from '@/locales/hi/validation.json';
-import { signedInJobSeeker } from '@/test/current-user';
+import { savedProfile, signedInJobSeeker } from '@/test/current-user';
 import { renderForReader } from '@/test/render';
 import { ProfileForm } from './profile-form';
 
 const SIGNED_IN = signedInJobSeeker();
 
 /** A profile sent for review earlier, with its CV and video. */
-const SAVED: OwnProfile = {
-  id: 'profile-1',
-  fullName: 'Amina Yusuf',
-  phone: '+971501234567',
-  location: 'Dubai, UAE',
-  industries: ['Hospitality'],
-  languages: ['English', 'Arabic'],
-  bio: 'Front desk, five years in Dubai hotels.',
-  yearsOfExperience: 5,
-  cvUrl: '/objects/cvs/amina.pdf',
-  videoUrl: '/videos/amina',
-  videoUploadId: null,
-  visibility: 'visible',
-  reviewStatus: 'approved',
-  reviewReasons: [],
-  reviewNote: null,
-  reviewedAt: '2026-11-20T10:00:00.000Z',
-  submittedAt: '2026-11-19T10:00:00.000Z',
-  lookingConfirmedAt: '2026-11-19T10:00:00.000Z',
-  factVerifications: {},
-  activityEmails: true,
-  createdAt: '2026-11-19T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  nationality: null,
-  currentCountry: null,
-  visaStatus: null,
-  availableFrom: null,
-  drivingLicences: null,
-  licenceCountry: null,
-  salaryMin: null,
-  salaryMax: null,
-  salaryCurrency: null,
-};
+const SAVED = savedProfile();
 
 async function showForm(options: { initial?: OwnProfile; language?: 'en' | 'hi' } = {}) {
   const onSubmit = vi.fn<(values: ProfileSubmission) => Promise<unknown>>(() => Promise.resolve());

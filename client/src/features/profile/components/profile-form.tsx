@@ -23,11 +23,13 @@ import { translateValidation } from '@/lib/validation-message';
 import { finalizeCvUpload } from '../api/finalize-cv-upload';
 import { requestCvUpload } from '../api/request-cv-upload';
 import { useVideoSending, videoUploadId } from '../video-sending';
-import { readDraft, useProfileDraft, type ProfileDraft } from '../profile-draft';
+import { changesProfile, readDraft, undoDraft, useProfileDraft, type ProfileDraft } from '../profile-draft';
 import { BioLength } from './bio-length';
 import { VideoUploadField } from './video-upload-field';
 import { HiringFactsFields, hiringFactDefaults } from './hiring-facts-fields';
 import { useOptionText } from '@/lib/option-text';
+import { CheckboxGroup } from './checkbox-group';
+import { ChangesBack } from './changes-back';
 
 type FormInput = z.input<typeof profileFormSchema>;
 type FormValues = z.output<typeof profileFormSchema>;
@@ -41,7 +43,10 @@ interface ProfileFormProps {
   onSubmit: (values: ProfileSubmission) => Promise<unknown>;
   /** Shown above the submit button (e.g. that saving sends the profile back to review). */
   notice?: ReactNode;
-  /** A new profile: what is done is kept on the phone until it is saved, and the form opens with it. */
+  /**
+   * What is done is kept on the phone until it is saved, and the form opens with it: a new profile, or the changes to
+   * `initial` (said so above the form, with a way back to the saved profile).
+   */
   keepDraft?: boolean;
 }
 
@@ -63,47 +68,18 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
   );
 }
 
-function CheckboxGroup({ name, options, register, error, label }: {
-  name: 'industries' | 'languages';
-  options: readonly string[];
-  register: ReturnType<typeof useForm<FormInput, unknown, FormValues>>['register'];
-  error?: string;
-  label: string;
-}) {
-  const { optionText } = useOptionText();
-  const errorId = `${name}-error`;
-  return (
-    <div role="group" aria-labelledby={`${name}-label`} aria-describedby={error ? errorId : undefined} className="space-y-2">
-      <p id={`${name}-label`} className="text-sm font-medium text-slate-800">
-        {label}
-        <span aria-hidden="true" className="ms-0.5 text-red-700">
-          *
-        </span>
-      </p>
-      {/* Chips that wrap: nineteen choices fit a phone's screen instead of running down three. */}
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => (
-          <label key={option} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-slate-800 has-checked:border-brand-600 has-checked:bg-brand-50">
-            <input type="checkbox" value={option} className="h-5 w-5 accent-brand-700" {...register(name)} />
-            {optionText(name, option)}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/** The form, started again from the saved profile when the changes it brought back are undone. */
+export function ProfileForm(props: ProfileFormProps) {
+  const [start, setStart] = useState(0);
+  return <ProfileFormFrom key={start} {...props} onUndone={() => setStart(start + 1)} />;
 }
 
-export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSubmit, notice, keepDraft }: ProfileFormProps) {
+function ProfileFormFrom({ initial, submitLabel, pendingLabel, pending, onSubmit, notice, keepDraft, onUndone }: ProfileFormProps & { onUndone: () => void }) {
   const { t } = useTranslation('profile');
   const { optionText } = useOptionText();
   const { user } = useCurrentUser();
   const sending = useVideoSending();
-  const [chosenCvUrl, setCvUrl] = useState<string | undefined>(initial?.cvUrl ?? undefined);
+  const [chosenCvUrl, setCvUrl] = useState<string>();
   const [naming, setNaming] = useState(false);
   // The name given at sign-up is the profile's name: asked once.
   const nameFromSignUp = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
@@ -117,9 +93,11 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
     yearsOfExperience: initial?.yearsOfExperience ?? undefined,
     ...hiringFactDefaults(initial),
   };
-  const draftOf = keepDraft ? user?.id : undefined;
-  // Read once, as the form starts: a reload, a tab the phone discarded or a later visit opens with what was done.
+  // Read once, as the form starts: a reload, a tab the phone discarded or a later visit opens with what was done. An
+  // edit's changes stay those of the version it started from, when saving them brings the next version.
+  const [draftOf] = useState(() => (keepDraft && user ? { userId: user.id, basedOn: initial?.updatedAt } : undefined));
   const [draft] = useState(() => (draftOf ? readDraft<FormInput>(draftOf, defaults) : undefined));
+  const changesBack = Boolean(initial && draft && changesProfile(draft, defaults, initial.cvUrl));
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: { ...defaults, ...draft?.values },
@@ -127,7 +105,7 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
     shouldFocusError: false,
   });
   const { keptCvUrl, keepCv } = useProfileDraft(form, draftOf, draft);
-  const cvUrl = chosenCvUrl ?? keptCvUrl;
+  const cvUrl = chosenCvUrl ?? keptCvUrl ?? initial?.cvUrl ?? undefined;
   const { errors } = form.formState;
   const message = (m?: string) => translateValidation(t, m);
 
@@ -191,6 +169,7 @@ export function ProfileForm({ initial, submitLabel, pendingLabel, pending, onSub
       noValidate
       className="space-y-6"
     >
+      {changesBack && draftOf && <ChangesBack onUndo={() => (undoDraft(draftOf, draft), onUndone())} />}
       <div id="video" className="scroll-mt-20">
         <Section title={t('videoFirst.videoSection')} intro={t('videoFirst.videoSectionIntro')}>
           <Field id="profile-video" label={t('form.video')} required hint={t('form.videoHint')} error={sendTried && videoMissing ? t('form.missingVideo') : undefined}>
