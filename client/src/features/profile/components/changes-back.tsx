@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 export function ChangesBack({ onUndo }: { onUndo: () => void }) {
   const { t } = useTranslation('profile');
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-      <p>{t('edit.changesBack')}</p>
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+      <p role="status">{t('edit.changesBack')}</p>
       <Button type="button" variant="outline" size="sm" onClick={onUndo}>
         {t('edit.undoChanges')}
       </Button>
