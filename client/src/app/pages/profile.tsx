@@ -149,7 +149,7 @@ export default function ProfilePage() {
         </div>
 
         <Card className="mt-6 space-y-5 p-5 sm:p-6">
-          <VisibilitySwitch visibility={profile.visibility} />
+          <VisibilitySwitch visibility={profile.visibility} approved={profile.reviewStatus === 'approved'} />
           {profile.reviewStatus === 'approved' && profile.visibility === 'visible' && (
             <div className="border-t border-slate-200 pt-5">
               <StillLooking confirmedAt={profile.lookingConfirmedAt} />

@@ -5,8 +5,11 @@ import { errorMessage } from '@/lib/error-message';
 import { clsx } from 'clsx';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** Hide/Show: whether companies find the profile in their searches (the profile's visibility). */
-export function VisibilitySwitch({ visibility }: { visibility: ProfileVisibility }) {
+/**
+ * Hide/Show: whether companies find the profile in their searches (the profile's visibility). Shown, a profile not
+ * yet approved is still found only once it is.
+ */
+export function VisibilitySwitch({ visibility, approved }: { visibility: ProfileVisibility; approved: boolean }) {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const visible = visibility === 'visible';
@@ -25,7 +28,7 @@ export function VisibilitySwitch({ visibility }: { visibility: ProfileVisibility
           {t('page.visibilityLabel')}
         </p>
         <p id="visibility-hint" className="mt-1 text-sm text-slate-600">
-          {visible ? `${t('page.visibleHint')} ${t('page.notLookingHint')}` : t('page.hiddenHint')}
+          {!visible ? t('page.hiddenHint') : approved ? `${t('page.visibleHint')} ${t('page.notLookingHint')}` : t('page.visibleOnceApproved')}
         </p>
       </div>
       <button
