@@ -135,6 +135,8 @@ describe('the filter panel', () => {
 
     await user.type(amount, '3000');
     expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ maxSalary: '3000', salaryCurrency: 'AED' }));
+    // Its label is still shown with a number typed (a placeholder would have gone): the amount is the most.
+    expect(screen.getByText('At most, a month').tagName).toBe('LABEL');
     await user.selectOptions(currency, 'SAR');
     expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ maxSalary: '3000', salaryCurrency: 'SAR' }));
   });

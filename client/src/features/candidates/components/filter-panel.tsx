@@ -173,15 +173,18 @@ export function FilterPanel({ idPrefix, filters, counts, onChange }: Props) {
       <OptionList id={`${idPrefix}-licences`} text={licenceText} legend={t('filters.licences')} options={LICENCE_TYPES} chosen={filters.licences} counts={undefined} onChange={(v) => set('licences', v)} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t('filters.salary')}</legend>
-        {/* The currency under the amount: its name in the reader's language is wider than the panel's half. */}
+        {/* The currency under the amount: its name in the reader's language is wider than the panel's half. The
+            amount's label stays in view once a number is typed, which says it is the most, not the least. */}
         <div className="mt-2 grid gap-2">
+          <label htmlFor={`${idPrefix}-max-salary`} className="text-sm text-slate-700">
+            {t('filters.maxSalary')}
+          </label>
           <Input
+            id={`${idPrefix}-max-salary`}
             type="number"
             inputMode="numeric"
             min={1}
             max={SALARY_MAX}
-            aria-label={t('filters.maxSalary')}
-            placeholder={t('filters.maxSalary')}
             value={filters.maxSalary}
             onChange={(event) => {
               const value = event.currentTarget.value;
