@@ -6,9 +6,9 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useCurrentUser } from '@/lib/auth';
-import { forgetDraft } from '@/lib/kept-video';
 import { useUpdateProfile } from '@/features/profile/api/update-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
+import { letChangesGo } from '@/features/profile/profile-draft';
 
 export default function EditProfilePage() {
   // The form's texts, the CV field's among them, arrive with the page: a part that asked for its own later would put
@@ -27,7 +27,7 @@ export default function EditProfilePage() {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('edit.title')}</h1>
           {/* Cancel lets the changes go; a Back gesture or a reload keeps them for the next time the form opens. */}
-          <Link href="/profile" onClick={() => forgetDraft(user.id, 'edit')} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          <Link href="/profile" onClick={() => letChangesGo(user.id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
             {t('edit.cancel')}
           </Link>
         </div>
@@ -43,7 +43,7 @@ export default function EditProfilePage() {
               updateProfile
                 .mutateAsync(values, {
                   onSuccess: (saved) => {
-                    forgetDraft(user.id, 'edit');
+                    letChangesGo(user.id);
                     const backToReview = reviewed && saved.reviewStatus === 'pending';
                     toast({ variant: 'success', title: t('edit.successTitle'), description: backToReview ? t('edit.successReview') : t('edit.success') });
                     navigate(backToReview ? '/pending' : '/profile');

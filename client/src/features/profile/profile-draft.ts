@@ -1,12 +1,13 @@
 // A profile being made, kept on the phone until it is saved: what was typed and chosen as it changes, the CV and the
 // video once they have arrived (a video still on its way is kept by lib/kept-video.ts and goes on by itself). Opened
 // again, the form starts from it; a kept upload is offered only once the server says it is still this person's and
-// still there for a while. Changes to a saved profile are kept the same way, against the saved version they change: a
-// Back gesture, a reload or a discarded tab loses none of them, and they are let go once that version is no longer
-// the profile's (docs/decisions/0054-the-profile-draft-kept-on-the-phone.md).
+// still there for a while. Changes to a saved profile are kept the same way (only what differs from the saved
+// profile), against the saved version they change: a Back gesture, a reload or a discarded tab loses none of them,
+// and they are let go once what the form edits has changed since (docs/decisions/0054-the-profile-draft-kept-on-the-phone.md).
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { OwnProfile } from '#shared/profile.ts';
 import type { DraftUpload } from '#shared/uploads.ts';
 import { forgetDraft, keepDraft as keepStored, keptDraft as keptStored } from '@/lib/kept-video';
 import { draftUploadsQuery } from './api/get-draft-uploads';
@@ -31,7 +32,7 @@ function fits(value: unknown, byDefault: unknown): boolean {
 
 const isString = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** Whose draft it is, and of what: a new profile, or the changes to the saved version `basedOn` (its updatedAt). */
+/** Whose draft it is, and of what: a new profile, or the changes to the saved version `basedOn` (savedVersion). */
 export interface DraftOwner {
   userId: string;
   basedOn?: string;
@@ -61,19 +62,42 @@ export function readDraft<Values extends object>(owner: DraftOwner, defaults: Va
   return draft;
 }
 
-/** Whether a draft of changes holds any: a value other than the saved one, or another CV. */
-export function changesProfile<Values extends object>(draft: ProfileDraft<Values>, saved: Values, savedCvUrl: string | null): boolean {
-  const changed = Object.entries(draft.values).some(([name, value]) => JSON.stringify(value) !== JSON.stringify((saved as Record<string, unknown>)[name]));
-  return changed || (draft.cvUrl !== undefined && draft.cvUrl !== savedCvUrl);
+/** What changes are made to: the form's values as saved, and the saved CV and video. */
+export interface SavedProfile<Values> {
+  values: Values;
+  cvUrl: string | null;
+  videoUrl: string | null;
 }
 
 /**
- * Lets the draft go, and the video it offered (one still on its way is left to go on: it may be the saved profile's
- * own). The form is then started again from the saved profile.
+ * The version of a saved profile that changes are kept against: what the form edits, as saved. Not the profile's
+ * updatedAt, which also moves with what the form does not touch (shown or hidden, a review, its video arriving).
  */
-export function undoDraft(owner: DraftOwner, draft: ProfileDraft<object> | undefined): void {
-  forgetDraft(owner.userId, kindOf(owner));
-  if (draft?.video) clearSending();
+export function savedVersion(profile: OwnProfile): string {
+  const { fullName, phone, location, industries, languages, bio, yearsOfExperience, cvUrl } = profile;
+  const { nationality, currentCountry, visaStatus, availableFrom, drivingLicences, licenceCountry, salaryMin, salaryMax, salaryCurrency } = profile;
+  const facts = [nationality, currentCountry, visaStatus, availableFrom, drivingLicences, licenceCountry, salaryMin, salaryMax, salaryCurrency];
+  return JSON.stringify([fullName, phone, location, industries, languages, bio, yearsOfExperience, cvUrl, ...facts]);
+}
+
+/** The values that differ from those saved. */
+function changedFrom(saved: object, values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify((saved as Record<string, unknown>)[name])));
+}
+
+/** Whether a draft of changes holds any: a value other than the saved one, another CV or another video. */
+export function changesProfile<Values extends object>(draft: ProfileDraft<Values>, saved: SavedProfile<Values>): boolean {
+  if (Object.keys(changedFrom(saved.values, draft.values)).length > 0) return true;
+  return (draft.cvUrl !== undefined && draft.cvUrl !== saved.cvUrl) || (draft.video !== undefined && draft.video.url !== saved.videoUrl);
+}
+
+/**
+ * Lets an edit's changes go (Cancel, Undo changes, saved): the kept draft, and a new video that has arrived (one still
+ * on its way goes on: it may be the saved profile's own).
+ */
+export function letChangesGo(userId: string): void {
+  forgetDraft(userId, 'edit');
+  clearSending();
 }
 
 const usable = (upload: DraftUpload | null | undefined) => Boolean(upload && upload.secondsLeft >= LEAST_SECONDS_LEFT);
@@ -86,6 +110,7 @@ export function useProfileDraft<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values>, 'subscribe'>,
   owner: DraftOwner | undefined,
   draft: ProfileDraft<Values> | undefined,
+  saved?: SavedProfile<Values>,
 ) {
   const userId = owner?.userId;
   const basedOn = owner?.basedOn;
@@ -94,15 +119,20 @@ export function useProfileDraft<Values extends FieldValues>(
   useEffect(() => {
     if (!userId) return;
     // A field's change names the field; what only changes the form's state (submitted, checked) is not kept.
-    return form.subscribe({ formState: { values: true }, callback: ({ name, values }) => name && keepDraft({ userId, basedOn }, { values }) });
-  }, [form, userId, basedOn]);
+    // An edit keeps only what differs from the saved profile: a value left alone follows the saved one (a start date
+    // that has come shows as "immediately").
+    const kept = (values: Values) => (saved ? changedFrom(saved.values, values) : values);
+    return form.subscribe({ formState: { values: true }, callback: ({ name, values }) => name && keepDraft({ userId, basedOn }, { values: kept(values) }) });
+  }, [form, userId, basedOn, saved]);
 
   // The video is kept once it has arrived; a new one on its way takes its place (kept in the browser as it is sent).
   useEffect(() => {
     if (!userId) return;
+    // An edit's saved video (the page's last one, arrived before the form opened) is no change.
+    if (sending.phase === 'arrived' && sending.videoUrl === saved?.videoUrl) return;
     if (sending.phase === 'arrived') keepDraft({ userId, basedOn }, { video: { url: sending.videoUrl, name: sending.name, size: sending.size } });
     else if (sending.phase !== 'idle') keepDraft({ userId, basedOn }, { video: undefined });
-  }, [sending, userId, basedOn]);
+  }, [sending, userId, basedOn, saved]);
 
   const cvUrl = draft?.cvUrl;
   const video = draft?.video;

@@ -170,17 +170,35 @@ describe('changes to a saved profile, kept on the phone', () => {
     expect(within(languages()).getByRole('checkbox', { name: 'Hindi' })).not.toBeChecked();
     expect(screen.queryByText(CHANGES_BACK)).toBeNull();
     expect(keptDraft(AMINA.id, 'edit')).toBeUndefined();
+    // The Undo button went with the form it reset: the focus is on what says so, not lost to the page's start.
+    const undone = screen.getByRole('status');
+    expect(undone).toHaveTextContent('Your changes are undone: the form shows your profile as it is saved.');
+    await waitFor(() => expect(undone).toHaveFocus());
+  });
+
+  it('survive what the form does not edit changing meanwhile: shown or hidden, a review', async () => {
+    const first = await openEditProfile(SAVED);
+    await first.user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '9');
+    first.unmount();
+    // Only what differs from the saved profile is kept.
+    expect(keptDraft(AMINA.id, 'edit')).toMatchObject({ values: { phone: `${SAVED.phone}9` } });
+    expect(Object.keys(keptDraft(AMINA.id, 'edit')!.values as object)).toEqual(['phone']);
+
+    await openEditProfile({ ...SAVED, visibility: 'hidden', reviewStatus: 'pending', updatedAt: '2026-11-25T09:00:00.000Z' });
+    expect(screen.getByRole('status')).toHaveTextContent(CHANGES_BACK);
+    expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveValue(`${SAVED.phone}9`);
   });
 
   it('are not laid over a profile changed since (saved on another phone, or reviewed), and are let go', async () => {
     const first = await openEditProfile(SAVED);
     await first.user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '9');
     first.unmount();
-    expect(keptDraft(AMINA.id, 'edit')).toMatchObject({ basedOn: SAVED.updatedAt });
+    expect(keptDraft(AMINA.id, 'edit')).toMatchObject({ values: { phone: `${SAVED.phone}9` } });
 
-    const changedSince = { ...SAVED, phone: '+971509999999', updatedAt: '2026-11-25T09:00:00.000Z' };
+    const changedSince = { ...SAVED, bio: 'Saved on another phone.', updatedAt: '2026-11-25T09:00:00.000Z' };
     await openEditProfile(changedSince);
-    expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+971509999999');
+    expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveValue(SAVED.phone);
+    expect(screen.getByRole('textbox', { name: 'About You (optional)' })).toHaveValue('Saved on another phone.');
     expect(screen.queryByText(CHANGES_BACK)).toBeNull();
     expect(keptDraft(AMINA.id, 'edit')).toBeUndefined();
   });

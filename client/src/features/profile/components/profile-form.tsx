@@ -23,13 +23,13 @@ import { translateValidation } from '@/lib/validation-message';
 import { finalizeCvUpload } from '../api/finalize-cv-upload';
 import { requestCvUpload } from '../api/request-cv-upload';
 import { useVideoSending, videoUploadId } from '../video-sending';
-import { changesProfile, readDraft, undoDraft, useProfileDraft, type ProfileDraft } from '../profile-draft';
+import { changesProfile, letChangesGo, readDraft, savedVersion, useProfileDraft, type ProfileDraft } from '../profile-draft';
 import { BioLength } from './bio-length';
 import { VideoUploadField } from './video-upload-field';
 import { HiringFactsFields, hiringFactDefaults } from './hiring-facts-fields';
 import { useOptionText } from '@/lib/option-text';
 import { CheckboxGroup } from './checkbox-group';
-import { ChangesBack } from './changes-back';
+import { ChangesBack, ChangesUndone } from './changes-back';
 
 type FormInput = z.input<typeof profileFormSchema>;
 type FormValues = z.output<typeof profileFormSchema>;
@@ -71,10 +71,11 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
 /** The form, started again from the saved profile when the changes it brought back are undone. */
 export function ProfileForm(props: ProfileFormProps) {
   const [start, setStart] = useState(0);
-  return <ProfileFormFrom key={start} {...props} onUndone={() => setStart(start + 1)} />;
+  return <ProfileFormFrom key={start} {...props} undone={start > 0} onUndone={() => setStart(start + 1)} />;
 }
 
-function ProfileFormFrom({ initial, submitLabel, pendingLabel, pending, onSubmit, notice, keepDraft, onUndone }: ProfileFormProps & { onUndone: () => void }) {
+function ProfileFormFrom(props: ProfileFormProps & { undone: boolean; onUndone: () => void }) {
+  const { initial, submitLabel, pendingLabel, pending, onSubmit, notice, keepDraft, undone, onUndone } = props;
   const { t } = useTranslation('profile');
   const { optionText } = useOptionText();
   const { user } = useCurrentUser();
@@ -95,16 +96,17 @@ function ProfileFormFrom({ initial, submitLabel, pendingLabel, pending, onSubmit
   };
   // Read once, as the form starts: a reload, a tab the phone discarded or a later visit opens with what was done. An
   // edit's changes stay those of the version it started from, when saving them brings the next version.
-  const [draftOf] = useState(() => (keepDraft && user ? { userId: user.id, basedOn: initial?.updatedAt } : undefined));
+  const [draftOf] = useState(() => (keepDraft && user ? { userId: user.id, basedOn: initial && savedVersion(initial) } : undefined));
   const [draft] = useState(() => (draftOf ? readDraft<FormInput>(draftOf, defaults) : undefined));
-  const changesBack = Boolean(initial && draft && changesProfile(draft, defaults, initial.cvUrl));
+  const [saved] = useState(() => initial && { values: defaults, cvUrl: initial.cvUrl, videoUrl: initial.videoUrl });
+  const changesBack = Boolean(saved && draft && changesProfile(draft, saved));
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: { ...defaults, ...draft?.values },
     // The first refused field in the page's order is focused below (focusFirstRefused), the uploads' included.
     shouldFocusError: false,
   });
-  const { keptCvUrl, keepCv } = useProfileDraft(form, draftOf, draft);
+  const { keptCvUrl, keepCv } = useProfileDraft(form, draftOf, draft, saved);
   const cvUrl = chosenCvUrl ?? keptCvUrl ?? initial?.cvUrl ?? undefined;
   const { errors } = form.formState;
   const message = (m?: string) => translateValidation(t, m);
@@ -169,7 +171,8 @@ function ProfileFormFrom({ initial, submitLabel, pendingLabel, pending, onSubmit
       noValidate
       className="space-y-6"
     >
-      {changesBack && draftOf && <ChangesBack onUndo={() => (undoDraft(draftOf, draft), onUndone())} />}
+      {changesBack && draftOf && <ChangesBack onUndo={() => (letChangesGo(draftOf.userId), onUndone())} />}
+      {undone && <ChangesUndone />}
       <div id="video" className="scroll-mt-20">
         <Section title={t('videoFirst.videoSection')} intro={t('videoFirst.videoSectionIntro')}>
           <Field id="profile-video" label={t('form.video')} required hint={t('form.videoHint')} error={sendTried && videoMissing ? t('form.missingVideo') : undefined}>

@@ -1,7 +1,9 @@
 // What the profile's Show/Hide switch says of who finds the profile: a profile shown but not yet approved (waiting
 // for review, or sent back) is not in any company's search yet, and the switch does not say it is.
 import { screen } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { savedProfile } from '@/test/current-user';
 import urdu from '@/locales/ur/profile.json';
 import { renderForReader } from '@/test/render';
 import { VisibilitySwitch } from './visibility-switch';
@@ -18,6 +20,20 @@ describe('the profile’s Show/Hide switch', () => {
   it('says a profile shown but not yet approved is found once it is', async () => {
     await renderForReader(<VisibilitySwitch visibility="visible" approved={false} />, { namespaces: ['profile'] });
     expect(switchOf()).toHaveAccessibleDescription('Companies will find your profile in their searches once our team has approved it.');
+  });
+
+  it('shows a hidden profile not yet approved, and its toast says it is found once approved', async () => {
+    vi.mocked(fetch).mockImplementation((input, init) =>
+      Promise.resolve(
+        String(input) === '/api/job-seeker/profile' && init?.method === 'PATCH'
+          ? new Response(JSON.stringify(savedProfile({ visibility: 'visible', reviewStatus: 'pending' })), { status: 200, headers: { 'Content-Type': 'application/json' } })
+          : new Response(null, { status: 204 }),
+      ),
+    );
+    await renderForReader(<VisibilitySwitch visibility="hidden" approved={false} />, { namespaces: ['profile'] });
+    await userEvent.setup({ delay: null }).click(switchOf());
+    expect(await screen.findByText('Companies will find your profile in their searches once our team has approved it.')).toBeInTheDocument();
+    expect(screen.queryByText('Companies can find your profile again.')).toBeNull();
   });
 
   it('says so in the reader’s language', async () => {

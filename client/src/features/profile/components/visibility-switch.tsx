@@ -17,7 +17,8 @@ export function VisibilitySwitch({ visibility, approved }: { visibility: Profile
     update.mutate(
       { visibility: visible ? 'hidden' : 'visible' },
       {
-        onSuccess: (profile) => toast({ variant: 'success', title: profile.visibility === 'visible' ? t('page.shownToast') : t('page.hiddenToast') }),
+        onSuccess: (profile) =>
+          toast({ variant: 'success', title: profile.visibility === 'hidden' ? t('page.hiddenToast') : approved ? t('page.shownToast') : t('page.visibleOnceApproved') }),
         onError: (error) => toast({ variant: 'destructive', title: t('edit.failedTitle'), description: errorMessage(error, t('page.visibilityFailed')) }),
       },
     );
