@@ -1,6 +1,7 @@
 // A job seeker as a subscribed company sees them (GET /api/candidates/:id), for the component tests: an approved
 // profile without a video whose bio is in English, changed where a test needs it.
 import type { CandidateDetail } from '#shared/candidates.ts';
+import { NO_HIRING_FACTS } from '@/test/hiring-facts';
 
 export function aCandidate(changes: Partial<CandidateDetail> = {}): CandidateDetail {
   return {
@@ -18,15 +19,7 @@ export function aCandidate(changes: Partial<CandidateDetail> = {}): CandidateDet
     shortlisted: false,
     lookingConfirmedAt: '2026-12-01T08:00:00.000Z',
     verifiedFacts: [],
-    nationality: null,
-    currentCountry: null,
-    visaStatus: null,
-    availableFrom: null,
-    drivingLicences: null,
-    licenceCountry: null,
-    salaryMin: null,
-    salaryMax: null,
-    salaryCurrency: null,
+    ...NO_HIRING_FACTS,
     phone: '+966540415053',
     email: 'ramon.santos@example.com',
     bio: 'Cleaning supervisor, 13 years in the Gulf. Hard working and punctual.',

@@ -2,6 +2,7 @@
 // profile yet, changed where a test needs it.
 import type { CurrentUser } from '#shared/auth.ts';
 import type { OwnProfile } from '#shared/profile.ts';
+import { NO_HIRING_FACTS } from '@/test/hiring-facts';
 
 export function signedInJobSeeker(changes: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -49,15 +50,7 @@ export function savedProfile(changes: Partial<OwnProfile> = {}): OwnProfile {
     activityEmails: true,
     createdAt: '2026-11-19T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
-    nationality: null,
-    currentCountry: null,
-    visaStatus: null,
-    availableFrom: null,
-    drivingLicences: null,
-    licenceCountry: null,
-    salaryMin: null,
-    salaryMax: null,
-    salaryCurrency: null,
+    ...NO_HIRING_FACTS,
     ...changes,
   };
 }

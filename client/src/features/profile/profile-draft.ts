@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import type { OwnProfile } from '#shared/profile.ts';
+import { profileFormSchema, type OwnProfile } from '#shared/profile.ts';
 import type { DraftUpload } from '#shared/uploads.ts';
 import { forgetDraft, keepDraft as keepStored, keptDraft as keptStored } from '@/lib/kept-video';
 import { draftUploadsQuery } from './api/get-draft-uploads';
@@ -74,10 +74,8 @@ export interface SavedProfile<Values> {
  * updatedAt, which also moves with what the form does not touch (shown or hidden, a review, its video arriving).
  */
 export function savedVersion(profile: OwnProfile): string {
-  const { fullName, phone, location, industries, languages, bio, yearsOfExperience, cvUrl } = profile;
-  const { nationality, currentCountry, visaStatus, availableFrom, drivingLicences, licenceCountry, salaryMin, salaryMax, salaryCurrency } = profile;
-  const facts = [nationality, currentCountry, visaStatus, availableFrom, drivingLicences, licenceCountry, salaryMin, salaryMax, salaryCurrency];
-  return JSON.stringify([fullName, phone, location, industries, languages, bio, yearsOfExperience, cvUrl, ...facts]);
+  const edited = Object.keys(profileFormSchema.shape).map((name) => profile[name as keyof OwnProfile]);
+  return JSON.stringify([...edited, profile.cvUrl]);
 }
 
 /** The values that differ from those saved. */
@@ -103,8 +101,8 @@ export function letChangesGo(userId: string): void {
 const usable = (upload: DraftUpload | null | undefined) => Boolean(upload && upload.secondsLeft >= LEAST_SECONDS_LEFT);
 
 /**
- * Keeps the form's draft for `owner` (none when undefined) and offers the uploads the draft kept once the server
- * vouches for them. Returns the kept CV's path, once offered, and a way to keep a new one.
+ * Keeps the form's draft for `owner` (none when undefined; the same object for the form's life) and offers the uploads
+ * the draft kept once the server vouches for them. Returns the kept CV's path, once offered, and a way to keep a new one.
  */
 export function useProfileDraft<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values>, 'subscribe'>,
@@ -112,43 +110,41 @@ export function useProfileDraft<Values extends FieldValues>(
   draft: ProfileDraft<Values> | undefined,
   saved?: SavedProfile<Values>,
 ) {
-  const userId = owner?.userId;
-  const basedOn = owner?.basedOn;
   const sending = useVideoSending();
 
   useEffect(() => {
-    if (!userId) return;
+    if (!owner) return;
     // A field's change names the field; what only changes the form's state (submitted, checked) is not kept.
     // An edit keeps only what differs from the saved profile: a value left alone follows the saved one (a start date
     // that has come shows as "immediately").
     const kept = (values: Values) => (saved ? changedFrom(saved.values, values) : values);
-    return form.subscribe({ formState: { values: true }, callback: ({ name, values }) => name && keepDraft({ userId, basedOn }, { values: kept(values) }) });
-  }, [form, userId, basedOn, saved]);
+    return form.subscribe({ formState: { values: true }, callback: ({ name, values }) => name && keepDraft(owner, { values: kept(values) }) });
+  }, [form, owner, saved]);
 
   // The video is kept once it has arrived; a new one on its way takes its place (kept in the browser as it is sent).
   useEffect(() => {
-    if (!userId) return;
+    if (!owner) return;
     // An edit's saved video (the page's last one, arrived before the form opened) is no change.
     if (sending.phase === 'arrived' && sending.videoUrl === saved?.videoUrl) return;
-    if (sending.phase === 'arrived') keepDraft({ userId, basedOn }, { video: { url: sending.videoUrl, name: sending.name, size: sending.size } });
-    else if (sending.phase !== 'idle') keepDraft({ userId, basedOn }, { video: undefined });
-  }, [sending, userId, basedOn, saved]);
+    if (sending.phase === 'arrived') keepDraft(owner, { video: { url: sending.videoUrl, name: sending.name, size: sending.size } });
+    else if (sending.phase !== 'idle') keepDraft(owner, { video: undefined });
+  }, [sending, owner, saved]);
 
   const cvUrl = draft?.cvUrl;
   const video = draft?.video;
-  const check = useQuery({ ...draftUploadsQuery({ cvUrl, videoUrl: video?.url }), enabled: Boolean(userId && (cvUrl || video)) });
+  const check = useQuery({ ...draftUploadsQuery({ cvUrl, videoUrl: video?.url }), enabled: Boolean(owner && (cvUrl || video)) });
   useEffect(() => {
-    if (!userId || !check.data) return;
+    if (!owner || !check.data) return;
     // What the server no longer vouches for is forgotten, unless the person has put another in its place meanwhile.
-    const still = keptDraft({ userId, basedOn });
-    if (cvUrl && !usable(check.data.cv) && still?.cvUrl === cvUrl) keepDraft({ userId, basedOn }, { cvUrl: undefined });
+    const still = keptDraft(owner);
+    if (cvUrl && !usable(check.data.cv) && still?.cvUrl === cvUrl) keepDraft(owner, { cvUrl: undefined });
     if (!video) return;
-    if (usable(check.data.video)) void offerArrivedVideo(userId, { name: video.name, size: video.size, videoUrl: video.url });
-    else if ((still?.video as { url?: unknown } | undefined)?.url === video.url) keepDraft({ userId, basedOn }, { video: undefined });
-  }, [check.data, userId, basedOn, cvUrl, video]);
+    if (usable(check.data.video)) void offerArrivedVideo(owner.userId, { name: video.name, size: video.size, videoUrl: video.url });
+    else if ((still?.video as { url?: unknown } | undefined)?.url === video.url) keepDraft(owner, { video: undefined });
+  }, [check.data, owner, cvUrl, video]);
 
   return {
     keptCvUrl: usable(check.data?.cv) ? cvUrl : undefined,
-    keepCv: (url: string) => userId && keepDraft({ userId, basedOn }, { cvUrl: url }),
+    keepCv: (url: string) => owner && keepDraft(owner, { cvUrl: url }),
   };
 }

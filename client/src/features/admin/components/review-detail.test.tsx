@@ -4,6 +4,7 @@ import type { ReviewItem } from '#shared/admin.ts';
 import { doubleTap, holdRequests } from '@/test/double-tap';
 import { renderForReader } from '@/test/render';
 import { ReviewDetail } from './review-detail';
+import { NO_HIRING_FACTS } from '@/test/hiring-facts';
 
 /** A profile waiting for review, without its video and CV. */
 const PROFILE = {
@@ -31,15 +32,7 @@ const PROFILE = {
   activityEmails: true,
   createdAt: '2026-11-19T10:00:00.000Z',
   updatedAt: '2026-11-19T10:00:00.000Z',
-  nationality: null,
-  currentCountry: null,
-  visaStatus: null,
-  availableFrom: null,
-  drivingLicences: null,
-  licenceCountry: null,
-  salaryMin: null,
-  salaryMax: null,
-  salaryCurrency: null,
+  ...NO_HIRING_FACTS,
   version: 3,
   claim: null,
   factsChangedAt: null,
